@@ -1,0 +1,86 @@
+//! `tabula bench`: how fast each game's rules and the generic engines run.
+
+use std::time::{Duration, Instant};
+
+use tabula_core::Options;
+use tabula_games::{find, registry};
+use tabula_search::{AnyGame, GameEntry, PlayerSpec};
+
+/// Benchmarks one game or all of them, spending about `seconds` on each figure.
+pub fn run(only: Option<&str>, seconds: f64) -> Result<(), String> {
+    let entries: Vec<&GameEntry> = match only {
+        Some(slug) => vec![find(slug).map_err(|e| e.to_string())?],
+        None => registry().iter().collect(),
+    };
+    let budget = Duration::from_secs_f64(seconds.clamp(0.1, 600.0));
+    for entry in entries {
+        let game = entry.create(&Options::new()).map_err(|e| e.to_string())?;
+        println!("{} (default options, one thread)", entry.info().name);
+        playouts(game.as_ref(), budget);
+        perft(game.as_ref(), budget);
+        alphabeta(game.as_ref(), budget)?;
+    }
+    Ok(())
+}
+
+fn playouts(game: &dyn AnyGame, budget: Duration) {
+    let mut batch = 1000;
+    let (mut games, mut moves, mut spent) = (0u64, 0u64, Duration::ZERO);
+    let mut seed = 1;
+    while spent < budget {
+        let (stats, took) = game.random_playouts(batch, seed);
+        games += stats.games;
+        moves += stats.moves;
+        spent += took;
+        seed += 1;
+        if took < budget / 20 {
+            batch *= 2;
+        }
+    }
+    let secs = spent.as_secs_f64();
+    println!(
+        "  random playouts   {:>12.0} games/s  ({:.0} moves/s, {:.1} moves a game)",
+        games as f64 / secs,
+        moves as f64 / secs,
+        moves as f64 / games as f64
+    );
+}
+
+fn perft(game: &dyn AnyGame, budget: Duration) {
+    let mut depth = 1;
+    loop {
+        let start = Instant::now();
+        let count = game.perft(depth);
+        let took = start.elapsed();
+        if took * 8 > budget || depth >= 30 || count == 0 {
+            println!(
+                "  perft {depth:<2}         {:>12.0} leaves/s  ({count} leaves in {:.3} s)",
+                count as f64 / took.as_secs_f64().max(1e-9),
+                took.as_secs_f64()
+            );
+            return;
+        }
+        depth += 1;
+    }
+}
+
+fn alphabeta(game: &dyn AnyGame, budget: Duration) -> Result<(), String> {
+    let mut depth = 1;
+    loop {
+        let spec = PlayerSpec::parse(&format!("ab:depth={depth},hash=64"), game.info()).map_err(|e| e.to_string())?;
+        let decision = game.choose(&spec, 1).ok_or("the start position is already over")?;
+        let took = decision.elapsed;
+        if took * 6 > budget || decision.exact || depth >= 60 {
+            println!(
+                "  alpha-beta d{depth:<2}    {:>12.0} nodes/s   ({} nodes in {:.3} s, best {} score {})",
+                decision.nodes as f64 / took.as_secs_f64().max(1e-9),
+                decision.nodes,
+                took.as_secs_f64(),
+                decision.mv,
+                decision.score
+            );
+            return Ok(());
+        }
+        depth += 1;
+    }
+}

@@ -1,0 +1,133 @@
+//! The commands that look at one position, and `serve`.
+
+use std::net::{IpAddr, SocketAddr};
+use std::path::PathBuf;
+
+use serde_json::{json, Value};
+use tabula_games::registry;
+use tabula_search::PlayerSpec;
+
+use crate::game_args::GameArgs;
+
+/// Serves the portal, trying the next ports if the chosen one is taken.
+pub fn serve(host: IpAddr, port: u16, web_dir: Option<PathBuf>) -> Result<(), String> {
+    if let Some(dir) = &web_dir {
+        if !dir.join("index.html").is_file() {
+            return Err(format!("{} has no index.html: is it the web folder?", dir.display()));
+        }
+    }
+    let runtime = tokio::runtime::Runtime::new().map_err(|e| e.to_string())?;
+    runtime.block_on(async move {
+        let mut last_error = None;
+        for candidate in port..=port.saturating_add(10) {
+            let config = tabula_server::Config { web_dir: web_dir.clone() };
+            let addr = SocketAddr::new(host, candidate);
+            let listener = match tokio::net::TcpListener::bind(addr).await {
+                Ok(l) => l,
+                Err(e) => {
+                    last_error = Some(format!("cannot listen on {addr}: {e}"));
+                    if port == 0 {
+                        break;
+                    }
+                    continue;
+                }
+            };
+            drop(listener);
+            return tabula_server::serve(addr, config, |bound| {
+                println!("Tabula is serving at http://{bound}/  (Ctrl+C stops it)");
+            })
+            .await
+            .map_err(|e| e.to_string());
+        }
+        Err(last_error.unwrap_or_else(|| "no port to listen on".into()))
+    })
+}
+
+/// Lists the games with their options and levels.
+pub fn games() -> Result<(), String> {
+    for entry in registry() {
+        let info = entry.info();
+        println!("{}  —  {}", info.slug, info.name);
+        println!("    {}", info.tagline);
+        println!("    sides: {} (moves first), {}", info.sides[0], info.sides[1]);
+        for o in info.options {
+            println!("    --option {}={:<8} {}", o.key, o.default, o.help);
+        }
+        let levels: Vec<String> = info.levels.iter().map(|l| format!("level:{}", l.key)).collect();
+        println!("    levels: {}", levels.join(", "));
+    }
+    Ok(())
+}
+
+/// Prints the position text and drawing, or one JSON object.
+pub fn show(args: &GameArgs, as_json: bool) -> Result<(), String> {
+    let game = args.build()?;
+    let info = game.info();
+    if as_json {
+        let mut out = json!({
+            "game": info.slug,
+            "position": game.to_text(),
+            "side_to_move": info.sides[game.side_to_move().index()],
+            "side_to_move_index": game.side_to_move().index(),
+            "legal_moves": game.legal_moves(),
+            "result": game.outcome().map(|o| json!({
+                "winner": o.winner().map(|s| info.sides[s.index()]),
+                "reason": game.outcome_reason(),
+            })),
+        });
+        if let (Value::Object(out), Value::Object(own)) = (&mut out, game.view()) {
+            for (k, v) in own {
+                out.entry(k).or_insert(v);
+            }
+        }
+        println!("{out}");
+    } else {
+        println!("{}", game.to_text());
+        println!();
+        print!("{}", game.drawing());
+        match game.outcome() {
+            Some(_) => println!("Game over: {}", game.outcome_reason()),
+            None => println!("{} to move; legal: {}", info.sides[game.side_to_move().index()], game.legal_moves().join(" ")),
+        }
+    }
+    Ok(())
+}
+
+/// Prints `depth d count` for each depth.
+pub fn perft(args: &GameArgs, depth: u32) -> Result<(), String> {
+    let game = args.build()?;
+    for d in 1..=depth {
+        println!("depth {d} {}", game.perft(d));
+    }
+    Ok(())
+}
+
+/// Prints the legal moves, optionally with the position after each.
+pub fn moves(args: &GameArgs, after: bool) -> Result<(), String> {
+    let game = args.build()?;
+    for mv in game.legal_moves() {
+        if after {
+            let mut next = game.clone_box();
+            next.play_text(&mv).map_err(|e| e.to_string())?;
+            println!("{mv}\t{}", next.to_text());
+        } else {
+            println!("{mv}");
+        }
+    }
+    Ok(())
+}
+
+/// Asks a computer player for its move and prints what it found.
+pub fn think(args: &GameArgs, player: &str) -> Result<(), String> {
+    let game = args.build()?;
+    let spec = PlayerSpec::parse(player, game.info()).map_err(|e| e.to_string())?;
+    let decision = game.choose(&spec, 1).ok_or("the game is over: there is no move to choose")?;
+    println!("bestmove {}", decision.mv);
+    println!("score {}", decision.score);
+    println!("depth {}", decision.depth);
+    println!("exact {}", decision.exact);
+    println!("nodes {}", decision.nodes);
+    println!("time {:.3}", decision.elapsed.as_secs_f64());
+    println!("pv {}", decision.pv.join(" "));
+    Ok(())
+}

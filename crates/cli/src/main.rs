@@ -1,0 +1,101 @@
+//! `tabula`: serve the portal, and study games from the command line.
+
+mod bench;
+mod commands;
+mod game_args;
+
+use std::process::ExitCode;
+
+use clap::{Parser, Subcommand};
+
+use crate::game_args::GameArgs;
+
+/// Tabula plays and studies two-player abstract board games.
+///
+/// With no command it serves the portal in the browser. Every command that
+/// makes a game takes the game's options as `--option KEY=VALUE` (repeatable)
+/// and a start as `--seed N`, `--position TEXT` and `--moves "m1 m2 …"`.
+#[derive(Parser)]
+#[command(name = "tabula", version, about, long_about)]
+struct Cli {
+    #[command(subcommand)]
+    command: Option<Command>,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// Serve the portal (the default): the catalog, rules pages and play pages.
+    Serve {
+        /// Port to listen on (if taken, the next free one up to 10 higher is used).
+        #[arg(long, default_value_t = 8080)]
+        port: u16,
+        /// Address to listen on.
+        #[arg(long, default_value = "127.0.0.1")]
+        host: std::net::IpAddr,
+        /// Serve web files from this folder instead of the built-in copies (for page work).
+        #[arg(long)]
+        web_dir: Option<std::path::PathBuf>,
+    },
+    /// List the games Tabula knows, with their options and levels.
+    Games,
+    /// Print a position: its text and a drawing, or everything as JSON.
+    Show {
+        #[command(flatten)]
+        game: GameArgs,
+        /// Print one JSON object instead.
+        #[arg(long)]
+        json: bool,
+    },
+    /// Count the move sequences of each length up to a depth (perft).
+    Perft {
+        #[command(flatten)]
+        game: GameArgs,
+        /// The deepest length to count.
+        #[arg(long)]
+        depth: u32,
+    },
+    /// List the legal moves, one per line.
+    Moves {
+        #[command(flatten)]
+        game: GameArgs,
+        /// Follow each move by a tab and the position text after it.
+        #[arg(long)]
+        after: bool,
+    },
+    /// Ask a computer player for its move in a position.
+    Think {
+        #[command(flatten)]
+        game: GameArgs,
+        /// The player: random, greedy[:margin=N], ab:depth=N,time=1s, level:NAME.
+        #[arg(long, default_value = "ab:time=1s")]
+        player: String,
+    },
+    /// Measure speed: random playouts, perft and alpha–beta nodes per second.
+    Bench {
+        /// Only this game (default: every game).
+        game: Option<String>,
+        /// Seconds to spend on each measurement.
+        #[arg(long, default_value_t = 2.0)]
+        seconds: f64,
+    },
+}
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    let result = match cli.command.unwrap_or(Command::Serve { port: 8080, host: [127, 0, 0, 1].into(), web_dir: None }) {
+        Command::Serve { port, host, web_dir } => commands::serve(host, port, web_dir),
+        Command::Games => commands::games(),
+        Command::Show { game, json } => commands::show(&game, json),
+        Command::Perft { game, depth } => commands::perft(&game, depth),
+        Command::Moves { game, after } => commands::moves(&game, after),
+        Command::Think { game, player } => commands::think(&game, &player),
+        Command::Bench { game, seconds } => bench::run(game.as_deref(), seconds),
+    };
+    match result {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(message) => {
+            eprintln!("error: {message}");
+            ExitCode::FAILURE
+        }
+    }
+}

@@ -1,0 +1,120 @@
+use std::fmt::Debug;
+use std::hash::Hash;
+
+use crate::{Error, GameInfo, Options, Outcome, Side};
+
+/// The rules of one game: its positions, moves, notation and position text.
+///
+/// A value of the type is a position. Moves are small `Copy` values that carry
+/// whatever [`Game::undo`] needs, so that search can walk the game tree by
+/// playing and taking back moves without allocating.
+pub trait Game: Clone + Send + Sync + 'static {
+    /// One move (or one step of a multi-step turn) in this game.
+    type Move: Copy + Eq + Hash + Debug + Send + Sync + 'static;
+
+    /// Names, options and levels, for the catalog and the command line.
+    fn info() -> &'static GameInfo;
+
+    /// The start position for the given options (already validated against
+    /// [`Game::info`] by the caller, but a game still rejects impossible values).
+    fn new(options: &Options) -> Result<Self, Error>;
+
+    /// The seat whose turn it is (meaningless once the game is over).
+    fn side_to_move(&self) -> Side;
+
+    /// Appends every legal move to `out` (which the caller has cleared).
+    /// Empty exactly when the game is over.
+    fn legal_moves(&self, out: &mut Vec<Self::Move>);
+
+    /// Plays a move that [`Game::legal_moves`] produced for this position.
+    fn play(&mut self, mv: Self::Move);
+
+    /// Takes back `mv`, which must be the last move played.
+    fn undo(&mut self, mv: Self::Move);
+
+    /// `Some` once the game is over.
+    fn outcome(&self) -> Option<Outcome>;
+
+    /// A Zobrist-style hash of everything that decides the rest of the game.
+    fn hash(&self) -> u64;
+
+    /// Reads a move in this game's notation. It checks the shape and, where
+    /// the text names one, that the move is legal here.
+    fn parse_move(&self, text: &str) -> Result<Self::Move, Error>;
+
+    /// Writes a move in this game's notation.
+    fn format_move(&self, mv: Self::Move) -> String;
+
+    /// The position as one line of text that [`Game::from_text`] reads back exactly.
+    fn to_text(&self) -> String;
+
+    /// Reads a position text written by [`Game::to_text`] (or by hand).
+    fn from_text(text: &str) -> Result<Self, Error>;
+
+    /// How many legal moves there are. Games may answer faster than by listing them.
+    fn move_count(&self) -> usize {
+        let mut moves = Vec::new();
+        self.legal_moves(&mut moves);
+        moves.len()
+    }
+
+    /// Why the game ended, in a sentence for the result banner (empty while it goes on).
+    fn outcome_reason(&self) -> String {
+        String::new()
+    }
+
+    /// The game's own fields for screens and `tabula show --json`
+    /// (for example the grid and scores); an object.
+    fn view(&self) -> serde_json::Value {
+        serde_json::Value::Object(Default::default())
+    }
+
+    /// What the screen should know about one legal move before it is played
+    /// (previews, hints); `null` when there is nothing to say.
+    fn move_view(&self, _mv: Self::Move) -> serde_json::Value {
+        serde_json::Value::Null
+    }
+
+    /// A plain-text drawing of the position for the terminal.
+    fn drawing(&self) -> String {
+        self.to_text()
+    }
+}
+
+/// The score of a won game. Scores beyond ±[`PROVEN`] mean a proven result.
+pub const WIN_SCORE: i32 = 1_000_000;
+/// Any score at least this large (in absolute value) is a proven win or loss.
+pub const PROVEN: i32 = 500_000;
+
+/// What an engine believes about a position it cannot search to the end.
+pub trait Evaluate: Game {
+    /// A score from the point of view of the side to move: positive is good
+    /// for it. Must stay well inside ±100,000 (search reserves larger values
+    /// for proven wins and losses).
+    fn evaluate(&self) -> i32;
+
+    /// A hint for move ordering: moves with larger hints are searched first
+    /// (captures, big gains). The default knows nothing.
+    #[inline]
+    fn order_hint(&self, _mv: Self::Move) -> i32 {
+        0
+    }
+
+    /// The moves a quiescence search should still look at when the search
+    /// has reached its depth (typically captures). The default: none, so the
+    /// evaluation is taken as it stands.
+    #[inline]
+    fn noisy_moves(&self, _out: &mut Vec<Self::Move>) {}
+
+    /// The score of a finished game from the point of view of the side to
+    /// move, `ply` moves below the root of a search. The default prefers
+    /// quick wins and slow losses; a game whose margin of victory matters
+    /// may add it (keeping within ±100,000 of ±[`WIN_SCORE`]).
+    fn terminal_score(&self, outcome: Outcome, ply: u32) -> i32 {
+        match outcome {
+            Outcome::Draw => 0,
+            Outcome::Win(side) if side == self.side_to_move() => WIN_SCORE - ply as i32,
+            Outcome::Win(_) => -WIN_SCORE + ply as i32,
+        }
+    }
+}

@@ -1,0 +1,21 @@
+//! The vocabulary every Tabula game and tool shares.
+//!
+//! A game implements [`Game`] (rules, notation, position text) and [`Evaluate`]
+//! (what an engine may believe about a position it cannot search to the end).
+//! Everything else in Tabula — search, matches, the server, the command line —
+//! is written against these traits and never names a particular game.
+
+mod error;
+mod game;
+mod info;
+mod options;
+mod rng;
+mod side;
+pub mod zobrist;
+
+pub use error::Error;
+pub use game::{Evaluate, Game, PROVEN, WIN_SCORE};
+pub use info::{GameInfo, LevelInfo, OptionSpec};
+pub use options::Options;
+pub use rng::{seeded_rng, uniform_below, SeededRng};
+pub use side::{Outcome, Side};

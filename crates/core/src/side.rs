@@ -1,0 +1,68 @@
+/// One of the two seats at the table. `First` moves first from the start
+/// position; each game gives the seats its own names (Weft and Warp, Cook and
+/// Silver, …) in its [`crate::GameInfo`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Side {
+    /// The seat that moves first.
+    First,
+    /// The seat that moves second.
+    Second,
+}
+
+impl Side {
+    /// Both seats, first seat first.
+    pub const BOTH: [Side; 2] = [Side::First, Side::Second];
+
+    /// The other seat.
+    #[inline]
+    pub fn opponent(self) -> Side {
+        match self {
+            Side::First => Side::Second,
+            Side::Second => Side::First,
+        }
+    }
+
+    /// 0 for the first seat, 1 for the second: handy for indexing pairs.
+    #[inline]
+    pub fn index(self) -> usize {
+        self as usize
+    }
+
+    /// The seat with the given index (0 or 1); anything else is the second seat.
+    #[inline]
+    pub fn from_index(i: usize) -> Side {
+        if i == 0 {
+            Side::First
+        } else {
+            Side::Second
+        }
+    }
+}
+
+/// How a finished game ended.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Outcome {
+    /// The given seat won.
+    Win(Side),
+    /// Nobody won.
+    Draw,
+}
+
+impl Outcome {
+    /// The score of `side` in the usual 1 / ½ / 0 scale, as used by match statistics.
+    pub fn score_for(self, side: Side) -> f64 {
+        match self {
+            Outcome::Win(w) if w == side => 1.0,
+            Outcome::Win(_) => 0.0,
+            Outcome::Draw => 0.5,
+        }
+    }
+
+    /// The winning seat, if any.
+    pub fn winner(self) -> Option<Side> {
+        match self {
+            Outcome::Win(s) => Some(s),
+            Outcome::Draw => None,
+        }
+    }
+}

@@ -1,0 +1,23 @@
+use tabula_core::{GameInfo, LevelInfo, OptionSpec};
+
+/// The catalog entry, options and computer levels of Warp & Weft.
+pub(super) static INFO: GameInfo = GameInfo {
+    slug: "warp-weft",
+    name: "Warp & Weft",
+    tagline: "One shuttle, two players: every cell you take chooses the line your rival picks from.",
+    category: "Numbers",
+    origin: "A design note of 2024; rules as decided by Tabula",
+    sides: ["Weft", "Warp"],
+    options: &[
+        OptionSpec { key: "seed", default: "1", choices: &[], help: "board number: the same number always gives the same grid" },
+        OptionSpec { key: "size", default: "7", choices: &["5", "7", "9"], help: "width and height of the grid" },
+        OptionSpec { key: "komi", default: "4.5", choices: &[], help: "points Warp starts with, to balance Weft's first pick" },
+        OptionSpec { key: "symmetric", default: "true", choices: &["true", "false"], help: "mirror the grid across its diagonal so both players see the same world" },
+        OptionSpec { key: "pie", default: "false", choices: &["true", "false"], help: "after Weft's first move, Warp may take Weft's seat instead of moving" },
+    ],
+    levels: &[
+        LevelInfo { key: "easy", name: "Easy", player: "greedy:margin=6", about: "grabs good cells, not always the best, and never looks at your reply" },
+        LevelInfo { key: "medium", name: "Medium", player: "ab:depth=4", about: "looks four moves ahead" },
+        LevelInfo { key: "hard", name: "Hard", player: "ab:depth=64,time=1s,min_depth=10", about: "looks ten moves ahead or more, and plays the ending perfectly" },
+    ],
+};

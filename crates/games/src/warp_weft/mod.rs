@@ -1,0 +1,13 @@
+//! Warp & Weft: one shuttle on a grid of numbers, pushed along rows by Weft
+//! and along columns by Warp; each lands on a cell, scores it and hands the
+//! other player the line through it.
+
+mod board;
+mod eval;
+mod info;
+mod notation;
+mod rules;
+mod view;
+
+pub use board::generate_grid;
+pub use rules::{Axis, WarpWeft, WwMove};

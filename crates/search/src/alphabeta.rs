@@ -1,0 +1,394 @@
+//! Negamax alpha–beta with principal-variation search, iterative deepening,
+//! a transposition table, killer and history move ordering, an optional
+//! quiescence search and a time limit.
+
+use std::hash::{Hash, Hasher};
+use std::time::{Duration, Instant};
+
+use tabula_core::{Evaluate, PROVEN, WIN_SCORE};
+
+use crate::tt::{Bound, Entry, Table};
+
+const INFINITY: i32 = WIN_SCORE * 2;
+const MAX_PLY: usize = 128;
+const HISTORY_SIZE: usize = 1 << 12;
+
+/// How far and how long to search.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct SearchLimits {
+    /// The deepest iteration, in plies.
+    pub depth: u32,
+    /// Stop after this long (the last finished iteration's move is played).
+    pub time: Option<Duration>,
+    /// Iterations up to this depth finish even past the time limit.
+    pub min_depth: u32,
+    /// Stop after about this many nodes.
+    pub nodes: Option<u64>,
+}
+
+impl SearchLimits {
+    /// A fixed-depth search with no time limit.
+    pub fn depth(depth: u32) -> Self {
+        SearchLimits { depth, time: None, min_depth: 0, nodes: None }
+    }
+}
+
+/// What a search found.
+#[derive(Debug, Clone, PartialEq)]
+pub struct SearchResult<M> {
+    /// The move to play (`None` only when the game is over).
+    pub best: Option<M>,
+    /// Its score for the side to move; beyond ±`PROVEN`, a proven result.
+    pub score: i32,
+    /// The depth of the last finished iteration.
+    pub depth: u32,
+    /// The expected continuation, best move first.
+    pub pv: Vec<M>,
+    /// Positions visited.
+    pub nodes: u64,
+    /// Whether the score is the exact value of the game (every line was
+    /// followed to the end).
+    pub exact: bool,
+    /// Time spent.
+    pub elapsed: Duration,
+}
+
+/// An alpha–beta searcher for one game type. Keep it between moves to reuse its table.
+pub struct AlphaBeta<G: Evaluate> {
+    table: Table<G::Move>,
+    use_table: bool,
+    killers: Vec<[Option<G::Move>; 2]>,
+    history: Vec<i32>,
+    buffers: Vec<Vec<(G::Move, i32)>>,
+    scratch: Vec<G::Move>,
+    nodes: u64,
+    horizon: u64,
+    deadline: Option<Instant>,
+    node_limit: u64,
+    stopped: bool,
+}
+
+impl<G: Evaluate> AlphaBeta<G> {
+    /// A searcher with a transposition table of about `table_mib` MiB.
+    pub fn new(table_mib: usize) -> Self {
+        AlphaBeta {
+            table: Table::with_mib(table_mib),
+            use_table: true,
+            killers: vec![[None; 2]; MAX_PLY + 1],
+            history: vec![0; HISTORY_SIZE],
+            buffers: (0..=MAX_PLY).map(|_| Vec::with_capacity(64)).collect(),
+            scratch: Vec::with_capacity(64),
+            nodes: 0,
+            horizon: 0,
+            deadline: None,
+            node_limit: u64::MAX,
+            stopped: false,
+        }
+    }
+
+    /// A searcher without a transposition table (for testing the table itself).
+    pub fn without_table() -> Self {
+        let mut s = Self::new(0);
+        s.use_table = false;
+        s
+    }
+
+    /// Forgets everything learned (table, killers, history).
+    pub fn clear(&mut self) {
+        self.table.clear();
+        self.history.iter_mut().for_each(|h| *h = 0);
+        self.killers.iter_mut().for_each(|k| *k = [None; 2]);
+    }
+
+    /// Searches `game` within `limits` and returns the best move found.
+    pub fn search(&mut self, game: &G, limits: SearchLimits) -> SearchResult<G::Move> {
+        let start = Instant::now();
+        self.table.new_search();
+        self.nodes = 0;
+        self.stopped = false;
+        self.node_limit = limits.nodes.unwrap_or(u64::MAX);
+        self.killers.iter_mut().for_each(|k| *k = [None; 2]);
+        self.history.iter_mut().for_each(|h| *h /= 8);
+        let mut pos = game.clone();
+        let mut result = SearchResult {
+            best: None,
+            score: 0,
+            depth: 0,
+            pv: Vec::new(),
+            nodes: 0,
+            exact: false,
+            elapsed: Duration::ZERO,
+        };
+        if let Some(outcome) = pos.outcome() {
+            result.score = pos.terminal_score(outcome, 0);
+            result.exact = true;
+            return result;
+        }
+        let max_depth = limits.depth.clamp(1, MAX_PLY as u32 - 1);
+        for depth in 1..=max_depth {
+            self.deadline = if depth <= limits.min_depth { None } else { limits.time.map(|t| start + t) };
+            self.horizon = 0;
+            let score = self.negamax(&mut pos, depth as i32, -INFINITY, INFINITY, 0);
+            if self.stopped {
+                break;
+            }
+            let pv = self.principal_variation(&mut pos, depth as usize);
+            result = SearchResult {
+                best: pv.first().copied(),
+                score,
+                depth,
+                pv,
+                nodes: self.nodes,
+                exact: self.horizon == 0,
+                elapsed: start.elapsed(),
+            };
+            if result.best.is_none() {
+                result.best = self.first_legal(&pos);
+            }
+            if result.exact || (score.abs() >= PROVEN && depth >= limits.min_depth) {
+                break;
+            }
+            if let Some(t) = limits.time {
+                // An iteration usually costs several times the one before: do not start one that cannot finish.
+                if depth >= limits.min_depth && start.elapsed() * 2 > t {
+                    break;
+                }
+            }
+        }
+        if result.best.is_none() {
+            result.best = self.first_legal(&pos);
+        }
+        result.nodes = self.nodes;
+        result.elapsed = start.elapsed();
+        result
+    }
+
+    fn first_legal(&mut self, pos: &G) -> Option<G::Move> {
+        self.scratch.clear();
+        pos.legal_moves(&mut self.scratch);
+        self.scratch.first().copied()
+    }
+
+    /// Follows table moves from the root to rebuild the expected line.
+    fn principal_variation(&mut self, pos: &mut G, max_len: usize) -> Vec<G::Move> {
+        let mut pv = Vec::new();
+        let mut seen = Vec::new();
+        while pv.len() < max_len.max(1) {
+            let Some(entry) = self.table.probe(pos.hash(), 0) else { break };
+            let Some(mv) = entry.mv else { break };
+            self.scratch.clear();
+            pos.legal_moves(&mut self.scratch);
+            if !self.scratch.contains(&mv) || seen.contains(&pos.hash()) {
+                break;
+            }
+            seen.push(pos.hash());
+            pos.play(mv);
+            pv.push(mv);
+        }
+        for &mv in pv.iter().rev() {
+            pos.undo(mv);
+        }
+        pv
+    }
+
+    #[inline]
+    fn out_of_time(&mut self) -> bool {
+        if self.nodes & 1023 == 0 {
+            if let Some(deadline) = self.deadline {
+                if Instant::now() >= deadline {
+                    self.stopped = true;
+                }
+            }
+        }
+        if self.nodes >= self.node_limit {
+            self.stopped = true;
+        }
+        self.stopped
+    }
+
+    fn negamax(&mut self, pos: &mut G, depth: i32, mut alpha: i32, beta: i32, ply: usize) -> i32 {
+        self.nodes += 1;
+        if self.out_of_time() {
+            return 0;
+        }
+        if let Some(outcome) = pos.outcome() {
+            return pos.terminal_score(outcome, ply as u32);
+        }
+        if depth <= 0 || ply >= MAX_PLY {
+            return self.quiesce(pos, alpha, beta, ply);
+        }
+        let key = pos.hash();
+        let mut table_move = None;
+        if self.use_table {
+            if let Some(e) = self.table.probe(key, ply as u32) {
+                table_move = e.mv;
+                if e.depth as i32 >= depth && ply > 0 {
+                    let usable = match e.bound {
+                        Bound::Exact => true,
+                        Bound::Lower => e.score >= beta,
+                        Bound::Upper => e.score <= alpha,
+                    };
+                    if usable {
+                        if !e.complete {
+                            self.horizon += 1;
+                        }
+                        return e.score;
+                    }
+                }
+            }
+        }
+        let horizon_before = self.horizon;
+        let mut moves = std::mem::take(&mut self.buffers[ply]);
+        self.order_moves(pos, &mut moves, table_move, ply);
+
+        let alpha_start = alpha;
+        let mut best_score = -INFINITY;
+        let mut best_move = None;
+        for i in 0..moves.len() {
+            let mv = moves[i].0;
+            pos.play(mv);
+            let score = if i == 0 {
+                -self.negamax(pos, depth - 1, -beta, -alpha, ply + 1)
+            } else {
+                let s = -self.negamax(pos, depth - 1, -alpha - 1, -alpha, ply + 1);
+                if s > alpha && s < beta {
+                    -self.negamax(pos, depth - 1, -beta, -alpha, ply + 1)
+                } else {
+                    s
+                }
+            };
+            pos.undo(mv);
+            if self.stopped {
+                self.buffers[ply] = moves;
+                return 0;
+            }
+            if score > best_score {
+                best_score = score;
+                best_move = Some(mv);
+                if score > alpha {
+                    alpha = score;
+                    if alpha >= beta {
+                        self.reward(mv, depth, ply);
+                        break;
+                    }
+                }
+            }
+        }
+        self.buffers[ply] = moves;
+        if self.use_table {
+            let bound = if best_score >= beta {
+                Bound::Lower
+            } else if best_score > alpha_start {
+                Bound::Exact
+            } else {
+                Bound::Upper
+            };
+            let entry = Entry {
+                key,
+                mv: best_move,
+                score: best_score,
+                depth: depth as i16,
+                bound,
+                age: 0,
+                complete: self.horizon == horizon_before,
+            };
+            self.table.store(key, ply as u32, entry);
+        }
+        best_score
+    }
+
+    /// Looks at the game's noisy moves (captures) until the position is quiet.
+    fn quiesce(&mut self, pos: &mut G, mut alpha: i32, beta: i32, ply: usize) -> i32 {
+        self.horizon += 1;
+        let stand = pos.evaluate();
+        if stand >= beta || ply >= MAX_PLY {
+            return stand;
+        }
+        self.scratch.clear();
+        pos.noisy_moves(&mut self.scratch);
+        if self.scratch.is_empty() {
+            return stand;
+        }
+        let mut moves = std::mem::take(&mut self.buffers[ply]);
+        moves.clear();
+        moves.extend(self.scratch.iter().map(|&mv| (mv, pos.order_hint(mv))));
+        moves.sort_unstable_by(|a, b| b.1.cmp(&a.1));
+        alpha = alpha.max(stand);
+        let mut best = stand;
+        for &(mv, _) in moves.iter() {
+            self.nodes += 1;
+            pos.play(mv);
+            let score = match pos.outcome() {
+                Some(outcome) => -pos.terminal_score(outcome, ply as u32 + 1),
+                None => -self.quiesce(pos, -beta, -alpha, ply + 1),
+            };
+            pos.undo(mv);
+            if score > best {
+                best = score;
+                if score > alpha {
+                    alpha = score;
+                    if alpha >= beta {
+                        break;
+                    }
+                }
+            }
+        }
+        self.buffers[ply] = moves;
+        best
+    }
+
+    /// Table move first, then killers, then by history and the game's hint.
+    fn order_moves(&mut self, pos: &G, moves: &mut Vec<(G::Move, i32)>, table_move: Option<G::Move>, ply: usize) {
+        self.scratch.clear();
+        pos.legal_moves(&mut self.scratch);
+        moves.clear();
+        let killers = self.killers[ply];
+        for &mv in &self.scratch {
+            let key = if Some(mv) == table_move {
+                i32::MAX
+            } else if Some(mv) == killers[0] {
+                i32::MAX - 2
+            } else if Some(mv) == killers[1] {
+                i32::MAX - 3
+            } else {
+                pos.order_hint(mv).saturating_mul(1024).saturating_add(self.history[history_slot(&mv)])
+            };
+            moves.push((mv, key));
+        }
+        moves.sort_unstable_by(|a, b| b.1.cmp(&a.1));
+    }
+
+    /// Remembers a move that caused a cut-off.
+    fn reward(&mut self, mv: G::Move, depth: i32, ply: usize) {
+        let k = &mut self.killers[ply];
+        if k[0] != Some(mv) {
+            k[1] = k[0];
+            k[0] = Some(mv);
+        }
+        let h = &mut self.history[history_slot(&mv)];
+        *h = (*h + depth * depth).min(1 << 20);
+    }
+}
+
+/// A slot in the history table for a move, from its hash.
+#[inline]
+fn history_slot<M: Hash>(mv: &M) -> usize {
+    let mut h = FoldHasher(0);
+    mv.hash(&mut h);
+    (h.0 as usize) & (HISTORY_SIZE - 1)
+}
+
+/// A tiny multiplicative hasher for small keys.
+struct FoldHasher(u64);
+
+impl Hasher for FoldHasher {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+    fn write(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            self.0 = (self.0 ^ b as u64).wrapping_mul(0x0100_0000_01B3);
+        }
+        self.0 ^= self.0 >> 29;
+    }
+}

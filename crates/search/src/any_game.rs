@@ -1,0 +1,248 @@
+//! The type-erased game handle: the server and the command line hold a
+//! `Box<dyn AnyGame>` and work with moves and positions as text, whatever
+//! the game.
+
+use std::time::{Duration, Instant};
+
+use serde_json::Value;
+use tabula_core::{seeded_rng, Error, Evaluate, Game, GameInfo, Options, Outcome, Side};
+
+use crate::perft::perft;
+use crate::player::{choose_move, PlayerSpec};
+use crate::playout::{random_playout, PlayoutStats};
+
+/// What a computer player decided, in notation.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Decision {
+    /// The move, in the game's notation.
+    pub mv: String,
+    /// The score for the mover, in the game's evaluation units.
+    pub score: i32,
+    /// How deep the search went.
+    pub depth: u32,
+    /// The expected line.
+    pub pv: Vec<String>,
+    /// Positions visited.
+    pub nodes: u64,
+    /// Whether the score is exact (the whole rest of the game was searched).
+    pub exact: bool,
+    /// Thinking time.
+    pub elapsed: Duration,
+}
+
+/// A game position of any registered game, with the moves played to reach
+/// it from where it was created, so they can be taken back.
+pub trait AnyGame: Send + Sync {
+    /// The game's catalog entry.
+    fn info(&self) -> &'static GameInfo;
+    /// A copy of this handle.
+    fn clone_box(&self) -> Box<dyn AnyGame>;
+    /// The position text.
+    fn to_text(&self) -> String;
+    /// Whose turn it is.
+    fn side_to_move(&self) -> Side;
+    /// The result, once the game is over.
+    fn outcome(&self) -> Option<Outcome>;
+    /// Why the game ended (empty while it goes on).
+    fn outcome_reason(&self) -> String;
+    /// The legal moves in notation.
+    fn legal_moves(&self) -> Vec<String>;
+    /// Each legal move with what the screen should know about it.
+    fn move_views(&self) -> Vec<(String, Value)>;
+    /// The game's own fields for screens.
+    fn view(&self) -> Value;
+    /// A terminal drawing.
+    fn drawing(&self) -> String;
+    /// Plays a move given in notation; on error nothing changes. Returns the move as the game writes it.
+    fn play_text(&mut self, mv: &str) -> Result<String, Error>;
+    /// Takes back the last move played through this handle; returns it, or `None` if there is none.
+    fn undo(&mut self) -> Option<String>;
+    /// The moves played through this handle, in notation.
+    fn history(&self) -> Vec<String>;
+    /// The position's hash (equal positions, equal hashes).
+    fn hash(&self) -> u64;
+    /// Asks a computer player for a move (without playing it). `None` when the game is over.
+    fn choose(&self, spec: &PlayerSpec, seed: u64) -> Option<Decision>;
+    /// The perft count at `depth`.
+    fn perft(&self, depth: u32) -> u64;
+    /// Plays `games` random games from here; returns what happened and how long it took.
+    fn random_playouts(&self, games: u64, seed: u64) -> (PlayoutStats, Duration);
+}
+
+/// How to make a game of one registered type without naming it.
+#[derive(Clone, Copy)]
+pub struct GameEntry {
+    info: fn() -> &'static GameInfo,
+    create: fn(&Options) -> Result<Box<dyn AnyGame>, Error>,
+    parse: fn(&str) -> Result<Box<dyn AnyGame>, Error>,
+}
+
+impl GameEntry {
+    /// The entry of game type `G`: one line in the registry.
+    pub const fn of<G: Evaluate>() -> GameEntry {
+        GameEntry { info: G::info, create: create::<G>, parse: parse::<G> }
+    }
+
+    /// The game's catalog entry.
+    pub fn info(&self) -> &'static GameInfo {
+        (self.info)()
+    }
+
+    /// The start position for these options (checked against the game's declared options).
+    pub fn create(&self, options: &Options) -> Result<Box<dyn AnyGame>, Error> {
+        options.validate(self.info())?;
+        (self.create)(options)
+    }
+
+    /// A position from its text.
+    pub fn from_text(&self, text: &str) -> Result<Box<dyn AnyGame>, Error> {
+        (self.parse)(text)
+    }
+}
+
+fn create<G: Evaluate>(options: &Options) -> Result<Box<dyn AnyGame>, Error> {
+    Ok(Box::new(Erased { game: G::new(options)?, history: Vec::new() }))
+}
+
+fn parse<G: Evaluate>(text: &str) -> Result<Box<dyn AnyGame>, Error> {
+    Ok(Box::new(Erased { game: G::from_text(text)?, history: Vec::new() }))
+}
+
+/// The one implementation of [`AnyGame`], for every game type.
+#[derive(Clone)]
+struct Erased<G: Game> {
+    game: G,
+    history: Vec<G::Move>,
+}
+
+impl<G: Evaluate> Erased<G> {
+    fn legal(&self) -> Vec<G::Move> {
+        let mut moves = Vec::new();
+        self.game.legal_moves(&mut moves);
+        moves
+    }
+}
+
+impl<G: Evaluate> AnyGame for Erased<G> {
+    fn info(&self) -> &'static GameInfo {
+        G::info()
+    }
+
+    fn clone_box(&self) -> Box<dyn AnyGame> {
+        Box::new(self.clone())
+    }
+
+    fn to_text(&self) -> String {
+        self.game.to_text()
+    }
+
+    fn side_to_move(&self) -> Side {
+        self.game.side_to_move()
+    }
+
+    fn outcome(&self) -> Option<Outcome> {
+        self.game.outcome()
+    }
+
+    fn outcome_reason(&self) -> String {
+        self.game.outcome_reason()
+    }
+
+    fn legal_moves(&self) -> Vec<String> {
+        self.legal().into_iter().map(|m| self.game.format_move(m)).collect()
+    }
+
+    fn move_views(&self) -> Vec<(String, Value)> {
+        self.legal().into_iter().map(|m| (self.game.format_move(m), self.game.move_view(m))).collect()
+    }
+
+    fn view(&self) -> Value {
+        self.game.view()
+    }
+
+    fn drawing(&self) -> String {
+        self.game.drawing()
+    }
+
+    fn play_text(&mut self, text: &str) -> Result<String, Error> {
+        if self.game.outcome().is_some() {
+            return Err(Error::IllegalMove(format!("the game is over; '{text}' cannot be played")));
+        }
+        let mv = self.game.parse_move(text)?;
+        if !self.legal().contains(&mv) {
+            return Err(Error::IllegalMove(format!("'{text}' is not a legal move here")));
+        }
+        let written = self.game.format_move(mv);
+        self.game.play(mv);
+        self.history.push(mv);
+        Ok(written)
+    }
+
+    fn undo(&mut self) -> Option<String> {
+        let mv = self.history.pop()?;
+        self.game.undo(mv);
+        Some(self.game.format_move(mv))
+    }
+
+    fn history(&self) -> Vec<String> {
+        let mut pos = self.game.clone();
+        for &mv in self.history.iter().rev() {
+            pos.undo(mv);
+        }
+        self.history
+            .iter()
+            .map(|&mv| {
+                let text = pos.format_move(mv);
+                pos.play(mv);
+                text
+            })
+            .collect()
+    }
+
+    fn hash(&self) -> u64 {
+        self.game.hash()
+    }
+
+    fn choose(&self, spec: &PlayerSpec, seed: u64) -> Option<Decision> {
+        let mut rng = seeded_rng(seed);
+        let result = choose_move(&self.game, spec, &mut rng)?;
+        let best = result.best?;
+        let mut pos = self.game.clone();
+        let pv = result
+            .pv
+            .iter()
+            .map(|&mv| {
+                let text = pos.format_move(mv);
+                pos.play(mv);
+                text
+            })
+            .collect();
+        Some(Decision {
+            mv: self.game.format_move(best),
+            score: result.score,
+            depth: result.depth,
+            pv,
+            nodes: result.nodes,
+            exact: result.exact,
+            elapsed: result.elapsed,
+        })
+    }
+
+    fn perft(&self, depth: u32) -> u64 {
+        perft(&mut self.game.clone(), depth)
+    }
+
+    fn random_playouts(&self, games: u64, seed: u64) -> (PlayoutStats, Duration) {
+        let mut rng = seeded_rng(seed);
+        let mut pos = self.game.clone();
+        let mut stats = PlayoutStats::default();
+        let (mut moves, mut line) = (Vec::with_capacity(64), Vec::with_capacity(1024));
+        let start = Instant::now();
+        for _ in 0..games {
+            let (outcome, length) = random_playout(&mut pos, &mut rng, 100_000, &mut moves, &mut line);
+            stats.record(outcome, length);
+        }
+        (stats, start.elapsed())
+    }
+}
+

@@ -1,0 +1,22 @@
+//! Game-independent players and tools, written once against
+//! [`tabula_core::Game`]: random and greedy players, alpha–beta search,
+//! perft and random playouts, the player-spec language of the command line,
+//! and the type-erased [`AnyGame`] handle through which the server and the
+//! command line drive any registered game.
+
+mod alphabeta;
+mod any_game;
+mod greedy;
+mod perft;
+mod player;
+mod playout;
+mod random;
+mod tt;
+
+pub use alphabeta::{AlphaBeta, SearchLimits, SearchResult};
+pub use any_game::{AnyGame, Decision, GameEntry};
+pub use greedy::greedy_move;
+pub use perft::perft;
+pub use player::{choose_move, PlayerSpec};
+pub use playout::{random_playout, PlayoutStats};
+pub use random::random_move;
