@@ -125,6 +125,7 @@ impl<G: Evaluate> AlphaBeta<G> {
             return result;
         }
         let max_depth = limits.depth.clamp(1, MAX_PLY as u32 - 1);
+        let mut previous = None;
         for depth in 1..=max_depth {
             self.deadline = if depth <= limits.min_depth { None } else { limits.time.map(|t| start + t) };
             self.horizon = 0;
@@ -145,9 +146,14 @@ impl<G: Evaluate> AlphaBeta<G> {
             if result.best.is_none() {
                 result.best = self.first_legal(&pos);
             }
-            if result.exact || (score.abs() >= PROVEN && depth >= limits.min_depth) {
+            // Against the clock, a proven result that a deeper look confirmed
+            // is played at once; a fixed-depth search goes on, since a deeper
+            // look may still find a bigger margin.
+            let confirmed = limits.time.is_some() && score.abs() >= PROVEN && previous == Some(score);
+            if result.exact || (confirmed && depth >= limits.min_depth) {
                 break;
             }
+            previous = Some(score);
             if let Some(t) = limits.time {
                 // An iteration usually costs several times the one before: do not start one that cannot finish.
                 if depth >= limits.min_depth && start.elapsed() * 2 > t {

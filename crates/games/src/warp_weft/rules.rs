@@ -416,10 +416,12 @@ impl Game for WarpWeft {
         let stuck = self.axis_to_move;
         let line = if stuck == Axis::Weft { "row" } else { "column" };
         let score = |a: Axis| super::view::format_half_points(self.total2(a));
-        let (weft, warp) = (score(Axis::Weft), score(Axis::Warp));
         let verdict = match self.result() {
-            Outcome::Win(seat) => format!("{} wins {weft}–{warp}", self.axis_of(seat).name()),
-            Outcome::Draw => format!("a draw at {weft}–{warp}"),
+            Outcome::Win(seat) => {
+                let winner = self.axis_of(seat);
+                format!("{} wins {} to {}", winner.name(), score(winner), score(winner.other()))
+            }
+            Outcome::Draw => format!("a draw at {} all", score(Axis::Weft)),
         };
         format!("{} has no unused cell in its {line}: {verdict}.", stuck.name())
     }

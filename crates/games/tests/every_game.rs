@@ -1,0 +1,95 @@
+//! Checks that every registered game gets for free: random games played
+//! through the type-erased handle keep their invariants at every step.
+
+use proptest::prelude::*;
+use tabula_core::Options;
+use tabula_games::{find, registry};
+use tabula_search::PlayerSpec;
+
+/// Plays up to `steps` moves chosen by `choices`, checking invariants at each step.
+fn walk(slug: &str, choices: &[usize]) -> Result<(), TestCaseError> {
+    let entry = find(slug).unwrap();
+    let mut game = entry.create(&Options::new()).unwrap();
+    let mut texts = vec![game.to_text()];
+    let mut hashes = vec![game.hash()];
+    for &choice in choices {
+        let legal = game.legal_moves();
+        prop_assert_eq!(legal.is_empty(), game.outcome().is_some(), "moves exist exactly until the end");
+        prop_assert_eq!(game.perft(1), legal.len() as u64, "perft 1 counts the legal moves");
+        let back = entry.from_text(&game.to_text()).unwrap();
+        prop_assert_eq!(back.to_text(), game.to_text(), "the position text round-trips");
+        prop_assert_eq!(back.hash(), game.hash(), "a re-read position has the same hash");
+        if legal.is_empty() {
+            prop_assert!(!game.outcome_reason().is_empty(), "a finished game says why");
+            break;
+        }
+        let mv = &legal[choice % legal.len()];
+        let written = game.play_text(mv).unwrap();
+        prop_assert_eq!(&written, mv, "moves are written as listed");
+        texts.push(game.to_text());
+        hashes.push(game.hash());
+    }
+    // Taking everything back visits the same positions in reverse.
+    while game.undo().is_some() {
+        texts.pop();
+        hashes.pop();
+        prop_assert_eq!(game.to_text(), texts.last().unwrap().clone());
+        prop_assert_eq!(game.hash(), *hashes.last().unwrap());
+    }
+    Ok(())
+}
+
+proptest! {
+    #[test]
+    fn random_games_keep_their_invariants(choices in prop::collection::vec(0usize..1000, 0..200)) {
+        for entry in registry() {
+            walk(entry.info().slug, &choices)?;
+        }
+    }
+}
+
+#[test]
+fn a_rejected_move_changes_nothing() {
+    for entry in registry() {
+        let mut game = entry.create(&Options::new()).unwrap();
+        let before = game.to_text();
+        for bad in ["", "zz9", "!!", "swap swap", "99999"] {
+            assert!(game.play_text(bad).is_err(), "{}: '{bad}' should be refused", entry.info().slug);
+            assert_eq!(game.to_text(), before);
+            assert!(game.history().is_empty());
+        }
+    }
+}
+
+#[test]
+fn every_level_parses_and_moves() {
+    for entry in registry() {
+        let info = entry.info();
+        assert!(info.levels.len() >= 3, "{} needs three levels", info.slug);
+        let game = entry.create(&Options::new()).unwrap();
+        for level in info.levels {
+            let spec = PlayerSpec::parse(&format!("level:{}", level.key), info).unwrap();
+            let fast = match spec {
+                PlayerSpec::AlphaBeta { .. } => PlayerSpec::parse("ab:depth=3", info).unwrap(),
+                other => other,
+            };
+            let decision = game.choose(&fast, 7).unwrap();
+            assert!(game.legal_moves().contains(&decision.mv));
+        }
+    }
+}
+
+#[test]
+fn every_option_default_is_accepted() {
+    for entry in registry() {
+        let info = entry.info();
+        for option in info.options {
+            let options = Options::from_pairs(&[format!("{}={}", option.key, option.default)]).unwrap();
+            entry.create(&options).unwrap_or_else(|e| panic!("{} {}: {e}", info.slug, option.key));
+            for choice in option.choices {
+                let options = Options::from_pairs(&[format!("{}={choice}", option.key)]).unwrap();
+                entry.create(&options).unwrap_or_else(|e| panic!("{} {}={choice}: {e}", info.slug, option.key));
+            }
+        }
+    }
+}

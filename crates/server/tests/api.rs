@@ -1,0 +1,196 @@
+//! The HTTP API end to end, in process: every route, and every kind of bad
+//! request answered with a JSON 4xx that leaves the match as it was.
+
+use axum::body::Body;
+use axum::http::{Request, StatusCode};
+use http_body_util::BodyExt;
+use serde_json::{json, Value};
+use tabula_server::{app_state, router, Config};
+use tower::ServiceExt;
+
+struct Client {
+    app: axum::Router,
+}
+
+impl Client {
+    fn new() -> Self {
+        Client { app: router(app_state(Config::default())) }
+    }
+
+    async fn send(&self, method: &str, uri: &str, body: Option<&str>) -> (StatusCode, Value) {
+        let request = Request::builder()
+            .method(method)
+            .uri(uri)
+            .header("content-type", "application/json")
+            .body(Body::from(body.unwrap_or("").to_string()))
+            .unwrap();
+        let response = self.app.clone().oneshot(request).await.unwrap();
+        let status = response.status();
+        let bytes = response.into_body().collect().await.unwrap().to_bytes();
+        let value = serde_json::from_slice(&bytes).unwrap_or(Value::String(String::from_utf8_lossy(&bytes).into()));
+        (status, value)
+    }
+
+    async fn get(&self, uri: &str) -> (StatusCode, Value) {
+        self.send("GET", uri, None).await
+    }
+
+    async fn post(&self, uri: &str, body: Value) -> (StatusCode, Value) {
+        self.send("POST", uri, Some(&body.to_string())).await
+    }
+
+    async fn new_match(&self, players: Value) -> Value {
+        let (status, view) =
+            self.post("/api/matches", json!({"game": "warp-weft", "options": {"seed": 42}, "players": players})).await;
+        assert_eq!(status, StatusCode::CREATED, "{view}");
+        view
+    }
+}
+
+fn history(view: &Value) -> Vec<String> {
+    view["history"].as_array().unwrap().iter().map(|h| h["move"].as_str().unwrap().to_string()).collect()
+}
+
+#[tokio::test]
+async fn the_catalog_lists_warp_and_weft_with_its_start() {
+    let client = Client::new();
+    let (status, body) = client.get("/api/games").await;
+    assert_eq!(status, StatusCode::OK);
+    let ww = &body["games"][0];
+    assert_eq!(ww["slug"], "warp-weft");
+    assert_eq!(ww["sides"], json!(["Weft", "Warp"]));
+    assert_eq!(ww["levels"].as_array().unwrap().len(), 3);
+    assert_eq!(ww["start"]["shuttle"], "d4");
+    assert_eq!(ww["start"]["grid"][0][0], -1, "board 1 is the catalog's picture");
+}
+
+#[tokio::test]
+async fn two_people_play_and_undo_one_move_at_a_time() {
+    let client = Client::new();
+    let view = client.new_match(json!(["human", "human"])).await;
+    let id = view["id"].as_str().unwrap();
+    assert_eq!(view["side_to_move"], 0);
+    assert_eq!(view["moves"].as_array().unwrap().len(), 6);
+    assert_eq!(view["state"]["grid"][0][0], 7, "board 42");
+    let (status, view) = client.post(&format!("/api/matches/{id}/moves"), json!({"move": "f4"})).await;
+    assert_eq!(status, StatusCode::OK);
+    assert_eq!(view["side_to_move"], 1);
+    assert_eq!(view["state"]["scores"]["weft"], 6.0);
+    let (_, view) = client.post(&format!("/api/matches/{id}/moves"), json!({"move": "f1"})).await;
+    assert_eq!(history(&view), ["f4", "f1"]);
+    let (status, view) = client.send("POST", &format!("/api/matches/{id}/undo"), None).await;
+    assert_eq!(status, StatusCode::OK);
+    assert_eq!(history(&view), ["f4"]);
+    let (_, view) = client.get(&format!("/api/matches/{id}")).await;
+    assert_eq!(history(&view), ["f4"]);
+}
+
+#[tokio::test]
+async fn the_computer_answers_and_undo_takes_back_both_moves() {
+    let client = Client::new();
+    let view = client.new_match(json!(["human", "level:medium"])).await;
+    let id = view["id"].as_str().unwrap();
+    let (_, view) = client.post(&format!("/api/matches/{id}/moves"), json!({"move": "c4"})).await;
+    assert_eq!(view["computer_to_move"], true);
+    let (status, conflict) = client.post(&format!("/api/matches/{id}/moves"), json!({"move": "c1"})).await;
+    assert_eq!(status, StatusCode::CONFLICT, "{conflict}");
+    let (status, view) = client.send("POST", &format!("/api/matches/{id}/computer-move"), None).await;
+    assert_eq!(status, StatusCode::OK, "{view}");
+    assert_eq!(view["history"].as_array().unwrap().len(), 2);
+    assert_eq!(view["last_decision"]["depth"], 4);
+    assert_eq!(view["computer_to_move"], false);
+    let (status, _) = client.send("POST", &format!("/api/matches/{id}/computer-move"), None).await;
+    assert_eq!(status, StatusCode::CONFLICT, "a person's turn");
+    let (_, view) = client.send("POST", &format!("/api/matches/{id}/undo"), None).await;
+    assert!(history(&view).is_empty(), "both the reply and the move are taken back");
+    let (status, _) = client.send("POST", &format!("/api/matches/{id}/undo"), None).await;
+    assert_eq!(status, StatusCode::CONFLICT);
+}
+
+#[tokio::test]
+async fn a_computer_opening_cannot_be_undone_by_the_person() {
+    let client = Client::new();
+    let view = client.new_match(json!(["level:easy", "human"])).await;
+    let id = view["id"].as_str().unwrap();
+    assert_eq!(view["computer_to_move"], true);
+    let (_, view) = client.send("POST", &format!("/api/matches/{id}/computer-move"), None).await;
+    assert_eq!(history(&view).len(), 1);
+    let (status, _) = client.send("POST", &format!("/api/matches/{id}/undo"), None).await;
+    assert_eq!(status, StatusCode::CONFLICT);
+}
+
+#[tokio::test]
+async fn bad_requests_get_a_clear_json_error_and_change_nothing() {
+    let client = Client::new();
+    let view = client.new_match(json!(["human", "human"])).await;
+    let id = view["id"].as_str().unwrap().to_string();
+    let moves = format!("/api/matches/{id}/moves");
+    let cases: Vec<(&str, String, Option<String>, StatusCode, &str)> = vec![
+        ("POST", moves.clone(), Some(r#"{"move": "b2"}"#.into()), StatusCode::BAD_REQUEST, "illegal_move"),
+        ("POST", moves.clone(), Some(r#"{"move": "??"}"#.into()), StatusCode::BAD_REQUEST, "bad_move"),
+        ("POST", moves.clone(), Some(r#"{"mv": "b4"}"#.into()), StatusCode::BAD_REQUEST, "bad_request"),
+        ("POST", moves.clone(), Some(r#"{"move": 4}"#.into()), StatusCode::BAD_REQUEST, "bad_request"),
+        ("POST", moves.clone(), Some("not json".into()), StatusCode::BAD_REQUEST, "bad_request"),
+        ("POST", moves.clone(), None, StatusCode::BAD_REQUEST, "bad_request"),
+        ("POST", "/api/matches/nope/moves".into(), Some(r#"{"move": "b4"}"#.into()), StatusCode::NOT_FOUND, "not_found"),
+        ("GET", "/api/matches/nope".into(), None, StatusCode::NOT_FOUND, "not_found"),
+        ("POST", "/api/matches".into(), Some(r#"{"game": "chess"}"#.into()), StatusCode::NOT_FOUND, "unknown_game"),
+        ("POST", "/api/matches".into(), Some(r#"{"game": "warp-weft", "options": {"size": 6}}"#.into()), StatusCode::BAD_REQUEST, "bad_option"),
+        ("POST", "/api/matches".into(), Some(r#"{"game": "warp-weft", "options": {"colour": "red"}}"#.into()), StatusCode::BAD_REQUEST, "bad_option"),
+        ("POST", "/api/matches".into(), Some(r#"{"game": "warp-weft", "players": ["human", "level:godlike"]}"#.into()), StatusCode::BAD_REQUEST, "bad_player"),
+        ("POST", "/api/matches".into(), Some(r#"{"game": "warp-weft", "position": "size=4"}"#.into()), StatusCode::BAD_REQUEST, "bad_position"),
+        ("POST", "/api/matches".into(), Some(r#"{"game": "warp-weft", "options": {"seed": [1]}}"#.into()), StatusCode::BAD_REQUEST, "bad_request"),
+        ("GET", "/api/nothing".into(), None, StatusCode::NOT_FOUND, "not_found"),
+    ];
+    for (method, uri, body, status, kind) in cases {
+        let (got, reply) = client.send(method, &uri, body.as_deref()).await;
+        assert_eq!(got, status, "{method} {uri} {body:?}: {reply}");
+        assert_eq!(reply["error"], kind, "{method} {uri} {body:?}: {reply}");
+        assert!(!reply["message"].as_str().unwrap().is_empty());
+    }
+    let (_, after) = client.get(&format!("/api/matches/{id}")).await;
+    assert_eq!(after["position"], view["position"]);
+    assert_eq!(after["version"], 0);
+}
+
+#[tokio::test]
+async fn an_oversized_body_is_refused() {
+    let client = Client::new();
+    let huge = format!(r#"{{"game": "warp-weft", "position": "{}"}}"#, "x".repeat(200_000));
+    let (status, _) = client.send("POST", "/api/matches", Some(&huge)).await;
+    assert_eq!(status, StatusCode::PAYLOAD_TOO_LARGE);
+}
+
+#[tokio::test]
+async fn a_match_can_start_from_a_position() {
+    let client = Client::new();
+    let position = "size=5;grid=1,2,3,4,5/2,6,7,8,9/3,7,0,-1,-2/4,8,-1,-3,-4/5,9,-2,-4,-5;\
+        taken=rbrb./rrbrb/r.xbr/brbrb/bb.r.;shuttle=a5;next=weft;komi=-15.5";
+    let (status, view) =
+        client.post("/api/matches", json!({"game": "warp-weft", "position": position, "players": ["human", "human"]})).await;
+    assert_eq!(status, StatusCode::CREATED);
+    let id = view["id"].as_str().unwrap();
+    let c5 = view["moves"].as_array().unwrap().iter().find(|m| m["move"] == "c5").unwrap();
+    assert_eq!(c5["info"]["strands"], true);
+    assert_eq!(c5["info"]["winner"], "Weft");
+    let (_, view) = client.post(&format!("/api/matches/{id}/moves"), json!({"move": "c5"})).await;
+    assert_eq!(view["result"]["winner"], 0);
+    assert_eq!(view["result"]["reason"], "Warp has no unused cell in its column: Weft wins 20 to 18.5.");
+    let (status, reply) = client.post(&format!("/api/matches/{id}/moves"), json!({"move": "e5"})).await;
+    assert_eq!(status, StatusCode::CONFLICT, "{reply}");
+}
+
+#[tokio::test]
+async fn pages_are_served_and_unknown_ones_are_404() {
+    let client = Client::new();
+    for (uri, status) in [
+        ("/play/nope", StatusCode::NOT_FOUND),
+        ("/rules/nope", StatusCode::NOT_FOUND),
+        ("/static/../Cargo.toml", StatusCode::NOT_FOUND),
+        ("/static/nothing.js", StatusCode::NOT_FOUND),
+        ("/elsewhere", StatusCode::NOT_FOUND),
+    ] {
+        let (got, _) = client.get(uri).await;
+        assert_eq!(got, status, "{uri}");
+    }
+}

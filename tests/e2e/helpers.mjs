@@ -1,0 +1,126 @@
+// Shared by the browser tests: start the Tabula server, open Debian's
+// chromium through playwright-core, and fail on any console error.
+import { spawn } from 'node:child_process';
+import net from 'node:net';
+import path from 'node:path';
+import fs from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { chromium } from 'playwright-core';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+export const repoRoot = path.resolve(here, '..', '..');
+export const outDir = path.join(here, 'out');
+fs.mkdirSync(outDir, { recursive: true });
+
+export const DESKTOP = { width: 1280, height: 800 };
+export const PHONE = { width: 390, height: 844 };
+
+function freePort() {
+  return new Promise((resolve, reject) => {
+    const srv = net.createServer();
+    srv.unref();
+    srv.on('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address();
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+async function waitForHttp(url, ms) {
+  const until = Date.now() + ms;
+  let last;
+  while (Date.now() < until) {
+    try {
+      const res = await fetch(url);
+      if (res.ok) return;
+      last = new Error(`${url} answered ${res.status}`);
+    } catch (err) {
+      last = err;
+    }
+    await new Promise((r) => setTimeout(r, 150));
+  }
+  throw new Error(`The server did not come up: ${last && last.message}`);
+}
+
+/**
+ * Starts `<bin> serve --port <free port> --web-dir <repo>/web` and waits for it.
+ * TABULA_BIN overrides the binary (default target/release/tabula);
+ * TABULA_URL skips starting one and uses a server that is already running.
+ */
+export async function startServer() {
+  if (process.env.TABULA_URL) {
+    const base = process.env.TABULA_URL.replace(/\/$/, '');
+    await waitForHttp(`${base}/api/games`, 10000);
+    return { base, stop: async () => {} };
+  }
+  const bin = path.resolve(repoRoot, process.env.TABULA_BIN || 'target/release/tabula');
+  if (!fs.existsSync(bin)) throw new Error(`No server binary at ${bin}: build it (cargo build --release) or set TABULA_BIN.`);
+  const port = await freePort();
+  const args = ['serve', '--port', String(port)];
+  const webDir = process.env.TABULA_WEB_DIR ?? path.join(repoRoot, 'web');
+  if (webDir) args.push('--web-dir', webDir);
+  const child = spawn(bin, args, { cwd: repoRoot, stdio: ['ignore', 'pipe', 'pipe'] });
+  let output = '';
+  const announced = new Promise((resolve) => {
+    const onData = (chunk) => {
+      output += chunk;
+      const m = /Tabula is serving at (http:\/\/\S+)/.exec(output);
+      if (m) resolve(m[1].replace(/\/$/, ''));
+    };
+    child.stdout.on('data', onData);
+    child.stderr.on('data', onData);
+  });
+  const exited = new Promise((_, reject) => child.on('exit', (code) => reject(new Error(`The server exited (${code}) before serving:\n${output}`))));
+  const timeout = new Promise((_, reject) => setTimeout(() => reject(new Error(`The server did not announce itself in 20 s:\n${output}`)), 20000));
+  const base = await Promise.race([announced, exited, timeout]);
+  exited.catch(() => {});
+  await waitForHttp(`${base}/api/games`, 10000);
+  const stop = async () => {
+    if (child.exitCode !== null) return;
+    const gone = new Promise((r) => child.once('exit', r));
+    child.kill('SIGTERM');
+    const t = setTimeout(() => child.kill('SIGKILL'), 3000);
+    await gone;
+    clearTimeout(t);
+  };
+  process.once('exit', () => child.exitCode === null && child.kill('SIGKILL'));
+  return { base, stop };
+}
+
+export async function launchBrowser() {
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM || '/usr/bin/chromium',
+    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run'],
+  });
+}
+
+/**
+ * A fresh page that records console errors and uncaught exceptions in
+ * `page.problems`; `settings` are put into localStorage before any script runs.
+ */
+export async function newPage(browser, { viewport = DESKTOP, settings = null, colorScheme = 'light', touch = false } = {}) {
+  const context = await browser.newContext({ viewport, colorScheme, deviceScaleFactor: 1, hasTouch: touch, isMobile: touch });
+  if (settings) {
+    await context.addInitScript((s) => {
+      if (!sessionStorage.getItem('e2e-seeded')) {
+        for (const [k, v] of Object.entries(s)) localStorage.setItem(k, JSON.stringify(v));
+        sessionStorage.setItem('e2e-seeded', '1');
+      }
+    }, settings);
+  }
+  const page = await context.newPage();
+  page.problems = [];
+  page.on('console', (msg) => {
+    if (msg.type() === 'error') page.problems.push(`console error: ${msg.text()}`);
+  });
+  page.on('pageerror', (err) => page.problems.push(`uncaught: ${err.message}`));
+  page.setDefaultTimeout(15000);
+  return page;
+}
+
+/** A screenshot in tests/e2e/out, once the moves' animations have settled. */
+export async function shot(page, name, opts = {}) {
+  await page.waitForTimeout(400);
+  return page.screenshot({ path: path.join(outDir, `${name}.png`), ...opts });
+}

@@ -1,0 +1,91 @@
+// Smoke tests of the portal home and the rules page.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { startServer, launchBrowser, newPage, shot, DESKTOP, PHONE } from './helpers.mjs';
+
+let server;
+let browser;
+
+before(async () => {
+  server = await startServer();
+  browser = await launchBrowser();
+});
+
+after(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+test('the home page lists Warp & Weft with a drawing, and its links work', async () => {
+  const page = await newPage(browser, { viewport: DESKTOP });
+  await page.goto(`${server.base}/`);
+  const card = page.locator('.game-card[data-slug="warp-weft"]');
+  await card.waitFor();
+  assert.match(await card.textContent(), /Warp & Weft/);
+  assert.match(await card.textContent(), /Numbers/);
+  assert.match(await card.textContent(), /Weft/);
+  assert.match(await card.textContent(), /Warp/);
+  // The drawing is the start position: a grid with the start cell and Weft's lit row.
+  const cells = await card.locator('svg .cell').count();
+  assert.ok([25, 49, 81].includes(cells), `a square grid of cells (${cells})`);
+  assert.equal(await card.locator('svg .cell.start').count(), 1);
+  assert.ok((await card.locator('svg .cell.lit').count()) > 0);
+  await shot(page, 'home-desktop');
+
+  await card.locator('a:has-text("Rules")').click();
+  await page.waitForURL(/\/rules\/warp-weft$/);
+  await page.waitForSelector('.diagram svg');
+
+  await page.goBack();
+  await page.locator('.game-card[data-slug="warp-weft"] a:has-text("Play")').click();
+  await page.waitForURL(/\/play\/warp-weft/);
+  await page.waitForSelector('#board .cell');
+  assert.deepEqual(page.problems, []);
+  await page.context().close();
+});
+
+test('the home page at phone size', async () => {
+  const page = await newPage(browser, { viewport: PHONE });
+  await page.goto(`${server.base}/`);
+  await page.waitForSelector('.game-card svg .cell');
+  await shot(page, 'home-phone');
+  assert.deepEqual(page.problems, []);
+  await page.context().close();
+});
+
+test('the rules page loads, with its diagrams and keys', async () => {
+  for (const [name, viewport] of [['desktop', DESKTOP], ['phone', PHONE]]) {
+    const page = await newPage(browser, { viewport });
+    const res = await page.goto(`${server.base}/rules/warp-weft`);
+    assert.equal(res.status(), 200);
+    await page.waitForSelector('.diagram svg');
+    assert.equal(await page.locator('.diagram svg').count(), 4);
+    const text = await page.textContent('article');
+    for (const word of ['Weft', 'Warp', 'komi', 'Pie rule', 'Asymmetric', '5 × 5', '9 × 9']) {
+      assert.ok(text.toLowerCase().includes(word.toLowerCase()), `the rules mention ${word}`);
+    }
+    assert.ok((await page.locator('article kbd').count()) >= 8, 'the keys are listed');
+    // Prose stays readable: lines of at most about 70 characters.
+    const perLine = await page.$$eval('article > p', (ps) => Math.max(...ps.map((p) => {
+      const range = document.createRange();
+      range.selectNodeContents(p);
+      const lines = new Set([...range.getClientRects()].map((r) => Math.round(r.top))).size;
+      return lines > 1 ? p.textContent.replace(/\s+/g, ' ').trim().length / lines : 0;
+    })));
+    assert.ok(perLine <= 72, `lines of about 70 characters at most (${perLine.toFixed(0)})`);
+    await shot(page, `rules-${name}`);
+    await shot(page, `rules-${name}-full`, { fullPage: true });
+    assert.deepEqual(page.problems, []);
+    await page.context().close();
+  }
+});
+
+test('an unknown game says so', async () => {
+  const page = await newPage(browser);
+  page.on('console', () => {}); // the 404 of the page itself is expected
+  const res = await page.goto(`${server.base}/play/no-such-game`);
+  const text = await page.textContent('body');
+  assert.ok(res.status() === 404 || /no game called/i.test(text), 'a page that says the game does not exist');
+  assert.match(text, /no game called|does not exist|nothing here/i);
+  await page.context().close();
+});

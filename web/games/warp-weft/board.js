@@ -1,0 +1,640 @@
+// Warp & Weft: draws a position as inline SVG. The same code draws the home
+// page card, the rules diagrams and the play page's live board.
+//
+// A position is the API's `state` object: size, grid, taken, shuttle_rc,
+// axis_to_move, unused (see docs/api.md).
+
+const NS = 'http://www.w3.org/2000/svg';
+
+/** Geometry, in SVG user units: cell pitch, margin for labels, board padding. */
+const P = 100;
+const M = 52;
+const PAD = 12;
+const GAUGE = 40;
+
+export const SIDES = [
+  { name: 'Weft', axis: 'weft', line: 'row', colour: 'var(--weft)' },
+  { name: 'Warp', axis: 'warp', line: 'column', colour: 'var(--warp)' },
+];
+
+/* ---------- Names and a small rules helper (for diagrams and checks) ---------- */
+
+/** "d3" for row 2, column 3 (0-based). */
+export function cellName(r, c) {
+  return String.fromCharCode(97 + c) + (r + 1);
+}
+
+/** [row, col] of "d3"; null when it is not a cell name. */
+export function parseCell(name) {
+  const m = /^([a-z])(\d+)$/i.exec(String(name || '').trim());
+  if (!m) return null;
+  return [Number(m[2]) - 1, m[1].toLowerCase().charCodeAt(0) - 97];
+}
+
+export const other = (axis) => (axis === 'weft' ? 'warp' : 'weft');
+export const axisName = (axis) => (axis === 'weft' ? 'Weft' : 'Warp');
+
+/** Unused cells on the mover's line: the legal moves of a state. */
+export function legalCells(state) {
+  const n = state.size;
+  const [r0, c0] = state.shuttle_rc;
+  const out = [];
+  for (let i = 0; i < n; i++) {
+    const [r, c] = state.axis_to_move === 'weft' ? [r0, i] : [i, c0];
+    if (!state.taken[r][c]) out.push([r, c]);
+  }
+  return out;
+}
+
+/** The state after the mover takes cell [r, c] (no checks: for diagrams). */
+export function playLocal(state, [r, c]) {
+  const s = structuredClone(state);
+  const axis = s.axis_to_move;
+  s.taken[r][c] = axis;
+  s.used[r][c] = true;
+  s.points[axis] += s.grid[r][c];
+  s.scores[axis] += s.grid[r][c];
+  s.shuttle_rc = [r, c];
+  s.shuttle = cellName(r, c);
+  s.axis_to_move = other(axis);
+  s.unused = countUnused(s);
+  return s;
+}
+
+export function countUnused(state) {
+  const n = state.size;
+  const rows = Array(n).fill(0);
+  const cols = Array(n).fill(0);
+  for (let r = 0; r < n; r++) for (let c = 0; c < n; c++) if (!state.taken[r][c]) { rows[r]++; cols[c]++; }
+  return { rows, cols };
+}
+
+/** A fresh state from a grid (the centre is the start), like the API's. */
+export function stateFromGrid(grid, { komi = 4.5, board = null } = {}) {
+  const n = grid.length;
+  const m = (n - 1) / 2;
+  const taken = grid.map((row, r) => row.map((_, c) => (r === m && c === m ? 'start' : null)));
+  const s = {
+    size: n, board, grid, taken, used: taken.map((row) => row.map(Boolean)),
+    shuttle: cellName(m, m), shuttle_rc: [m, m], axis_to_move: 'weft',
+    seats: { weft: 0, warp: 1 }, scores: { weft: 0, warp: komi }, points: { weft: 0, warp: 0 },
+    komi, pie: false, swapped: false,
+  };
+  s.unused = countUnused(s);
+  return s;
+}
+
+/** What taking [r, c] would hand the opponent, in the shape of the API's move `info`. */
+export function moveInfoLocal(state, [r, c]) {
+  const after = playLocal(state, [r, c]);
+  const n = state.size;
+  const line = [];
+  for (let i = 0; i < n; i++) line.push(after.axis_to_move === 'weft' ? cellName(r, i) : cellName(i, c));
+  const open = legalCells(after);
+  let best = null;
+  for (const [rr, cc] of open) if (!best || state.grid[rr][cc] > state.grid[best[0]][best[1]]) best = [rr, cc];
+  const gain = state.grid[r][c];
+  const info = { cell: [r, c], gain, line, open: open.map(([a, b]) => cellName(a, b)) };
+  if (best) {
+    const g = state.grid[best[0]][best[1]];
+    Object.assign(info, { reply: { cell: cellName(...best), rc: best, gain: g }, net: gain - g, strands: false });
+  } else {
+    const f = after.scores;
+    Object.assign(info, { reply: null, net: gain, strands: true, final: f, winner: f.weft > f.warp ? 'Weft' : f.warp > f.weft ? 'Warp' : null });
+  }
+  return info;
+}
+
+/** A value as people write it, with a true minus sign. */
+export function fmtValue(v) {
+  return v < 0 ? `−${-v}` : String(v);
+}
+
+/** Half points as people write them: 4.5, 12, −1. */
+export function fmtScore(v) {
+  const s = Number.isInteger(v) ? String(v) : v.toFixed(1);
+  return s.startsWith('-') ? `−${s.slice(1)}` : s;
+}
+
+/* ---------- Style (injected once) ---------- */
+
+const CSS = `
+.ww { font-family: var(--font); user-select: none; -webkit-user-select: none; touch-action: manipulation; }
+.ww .board-bg { fill: var(--board); }
+.ww .label { fill: var(--ink-soft); font-size: 22px; font-weight: 600; text-anchor: middle; dominant-baseline: central; }
+.ww .cell { outline: none; }
+.ww .cell .bg { fill: var(--cell); stroke: var(--cell-line); stroke-width: 1.5; transition: fill 150ms ease, stroke 150ms ease; }
+.ww .cell .hatch { opacity: 0; transition: opacity 150ms ease; pointer-events: none; }
+.ww .cell .val { fill: var(--ink); font-size: var(--ww-font, 38px); font-weight: 600; text-anchor: middle; dominant-baseline: central; font-variant-numeric: tabular-nums; pointer-events: none; transition: fill 150ms ease; }
+.ww .cell.neg .bg { fill: color-mix(in srgb, var(--ink) 9%, var(--cell)); }
+.ww .cell .threads { display: none; pointer-events: none; }
+.ww .cell .threads line { stroke-width: 3; stroke-linecap: round; opacity: 0.7; }
+.ww[data-mover="weft"] .cell .threads line { stroke: var(--weft); }
+.ww[data-mover="warp"] .cell .threads line { stroke: var(--warp); }
+.ww .cell .start-mark { display: none; pointer-events: none; }
+.ww .cell .focus-ring { fill: none; stroke: var(--focus); stroke-width: 5; opacity: 0; pointer-events: none; }
+.ww .cell.kbd-focus .focus-ring { opacity: 1; }
+
+.ww .cell.start .bg { fill: transparent; stroke: var(--cell-line); stroke-dasharray: 7 6; }
+.ww .cell.start .val { display: none; }
+.ww .cell.shuttle-here .val { opacity: 0; }
+.ww .cell.start .start-mark { display: inline; }
+
+.ww .cell.taken-weft .bg { fill: var(--weft-fill); stroke: var(--weft-fill); }
+.ww .cell.taken-warp .bg { fill: var(--warp-fill); stroke: var(--warp-fill); }
+.ww .cell.taken-weft .hatch, .ww .cell.taken-warp .hatch { opacity: 1; }
+.ww .cell.taken-weft .val, .ww .cell.taken-warp .val { fill: var(--on-fill); }
+
+.ww[data-mover="weft"] .cell.lit .bg { fill: color-mix(in srgb, var(--weft) 13%, var(--cell)); stroke: var(--weft); stroke-width: 3.5; }
+.ww[data-mover="warp"] .cell.lit .bg { fill: color-mix(in srgb, var(--warp) 13%, var(--cell)); stroke: var(--warp); stroke-width: 3.5; }
+.ww[data-mover="weft"] .cell.lit .threads.h, .ww[data-mover="warp"] .cell.lit .threads.v { display: inline; }
+.ww .cell.lit .val { font-weight: 700; }
+.ww.interactive .cell.lit { cursor: pointer; }
+.ww.interactive[data-mover="weft"] .cell.lit:hover .bg, .ww[data-mover="weft"] .cell.lit.previewing .bg { fill: color-mix(in srgb, var(--weft) 30%, var(--cell)); }
+.ww.interactive[data-mover="warp"] .cell.lit:hover .bg, .ww[data-mover="warp"] .cell.lit.previewing .bg { fill: color-mix(in srgb, var(--warp) 30%, var(--cell)); }
+
+.ww .cell.shake { animation: ww-shake 260ms ease; }
+@keyframes ww-shake { 20% { transform: translate(var(--x), var(--y)) translateX(-5px); } 60% { transform: translate(var(--x), var(--y)) translateX(5px); } }
+.ww .cell { transform: translate(var(--x), var(--y)); }
+
+.ww .thread { stroke-width: 3; opacity: 0.7; stroke-linecap: round; }
+.ww .trail { stroke-width: 7; stroke-linecap: round; opacity: 0.55; fill: none; }
+.ww .last-ring { fill: none; stroke-width: 4; }
+.ww .band { opacity: 0.5; }
+.ww .band-edge { fill: none; stroke-width: 3; stroke-dasharray: 10 7; }
+.ww .open-dot { stroke: var(--cell); stroke-width: 3; }
+.ww .reply-ring { fill: none; stroke-width: 7; }
+.ww .reply-tag { font-size: 17px; font-weight: 700; text-anchor: middle; dominant-baseline: central; fill: var(--paper); }
+
+.ww .shuttle { transition: transform 150ms ease-out; pointer-events: none; }
+.ww .shuttle .body-rot { transition: transform 150ms ease-out; }
+.ww .shuttle .body { fill: var(--shuttle); stroke: var(--shuttle-edge); stroke-width: 3; }
+.ww .shuttle .sheen { fill: none; stroke: #fff; stroke-opacity: 0.28; stroke-width: 3; stroke-linecap: round; }
+.ww .shuttle .bobbin { fill: none; stroke: var(--shuttle-edge); stroke-width: 3; }
+.ww .shuttle .num { fill: #fff; font-size: 32px; font-weight: 800; text-anchor: middle; dominant-baseline: central; font-variant-numeric: tabular-nums; paint-order: stroke; stroke: rgb(0 0 0 / 0.25); stroke-width: 2px; }
+.ww.still .shuttle, .ww.still .shuttle .body-rot, .ww.still .cell .bg, .ww.still .cell .hatch, .ww.still .cell .val { transition: none; }
+
+.ww .gauge rect { stroke-width: 2; }
+.ww .gauge text { font-size: 17px; font-weight: 700; text-anchor: middle; dominant-baseline: central; fill: var(--ink); font-variant-numeric: tabular-nums; }
+.ww .gauge .row rect { fill: color-mix(in srgb, var(--weft) 12%, var(--cell)); stroke: color-mix(in srgb, var(--weft) 45%, var(--cell)); }
+.ww .gauge .col rect { fill: color-mix(in srgb, var(--warp) 12%, var(--cell)); stroke: color-mix(in srgb, var(--warp) 45%, var(--cell)); }
+.ww .gauge .empty { opacity: 0.4; }
+.ww .gauge .current rect { stroke-width: 3.5; }
+.ww .gauge .row.current rect { stroke: var(--weft); }
+.ww .gauge .col.current rect { stroke: var(--warp); }
+
+@media (prefers-reduced-motion: reduce) {
+  .ww .shuttle, .ww .shuttle .body-rot, .ww .cell .bg { transition: none; }
+}
+`;
+
+function injectCss() {
+  if (document.getElementById('ww-board-css')) return;
+  const style = document.createElement('style');
+  style.id = 'ww-board-css';
+  style.textContent = CSS;
+  document.head.append(style);
+}
+
+/* ---------- SVG helpers ---------- */
+
+function s(tag, attrs = {}, ...children) {
+  const el = document.createElementNS(NS, tag);
+  for (const [k, v] of Object.entries(attrs)) if (v !== undefined && v !== null) el.setAttribute(k, v);
+  for (const c of children) if (c) el.append(c);
+  return el;
+}
+
+let instances = 0;
+
+/* ---------- The board view ---------- */
+
+/**
+ * A board that can be updated in place, so that moves animate.
+ * Options: size, interactive, gauge (unused-cell counts on each line),
+ * label (accessible name), onPlay(name), onPreview(name|null), onReject(name).
+ */
+export class BoardView {
+  constructor({ size, interactive = false, gauge = false, label = 'Warp & Weft board', onPlay, onPreview, onReject } = {}) {
+    injectCss();
+    this.n = size;
+    this.interactive = interactive;
+    this.gaugeOn = gauge;
+    this.onPlay = onPlay;
+    this.onPreview = onPreview;
+    this.onReject = onReject;
+    this.touchPreview = true;
+    this.id = `ww${++instances}`;
+    this.state = null;
+    this.lit = new Set();
+    this.focusName = null;
+    this.build(label);
+  }
+
+  build(label) {
+    const n = this.n;
+    const svg = s('svg', { class: `ww still${this.interactive ? ' interactive' : ''}`, role: this.interactive ? 'grid' : 'img', 'aria-label': label });
+    this.svg = svg;
+    this.setViewBox();
+    svg.style.setProperty('--ww-font', n >= 9 ? '34px' : '38px');
+
+    const id = this.id;
+    const defs = s('defs');
+    defs.append(
+      s('pattern', { id: `${id}-hw`, width: 12, height: 12, patternUnits: 'userSpaceOnUse' }, s('rect', { x: 0, y: 2, width: 12, height: 4, fill: '#fff', opacity: 0.2 })),
+      s('pattern', { id: `${id}-hv`, width: 12, height: 12, patternUnits: 'userSpaceOnUse' }, s('rect', { x: 2, y: 0, width: 4, height: 12, fill: '#fff', opacity: 0.2 })),
+    );
+    svg.append(defs);
+    svg.append(s('rect', { class: 'board-bg', x: M - PAD, y: M - PAD, width: n * P + 2 * PAD, height: n * P + 2 * PAD, rx: 18 }));
+
+    // Coordinates: letters across the top, numbers down the left.
+    const labels = s('g', { 'aria-hidden': 'true' });
+    for (let i = 0; i < n; i++) {
+      const t1 = s('text', { class: 'label', x: M + i * P + P / 2, y: (M - PAD) / 2 });
+      t1.textContent = String.fromCharCode(97 + i);
+      const t2 = s('text', { class: 'label', x: (M - PAD) / 2, y: M + i * P + P / 2 });
+      t2.textContent = String(i + 1);
+      labels.append(t1, t2);
+    }
+    svg.append(labels);
+
+    this.underLayer = s('g', { 'aria-hidden': 'true' });
+    this.cellLayer = s('g', { role: this.interactive ? 'rowgroup' : undefined });
+    this.overLayer = s('g', { 'aria-hidden': 'true', 'pointer-events': 'none' });
+    this.previewLayer = s('g', { 'aria-hidden': 'true', 'pointer-events': 'none' });
+    this.shuttleLayer = s('g', { 'aria-hidden': 'true' });
+    this.gaugeLayer = s('g', { class: 'gauge', 'aria-hidden': 'true' });
+    svg.append(this.underLayer, this.cellLayer, this.overLayer, this.previewLayer, this.shuttleLayer, this.gaugeLayer);
+
+    this.cells = [];
+    for (let r = 0; r < n; r++) {
+      const rowEl = this.interactive ? s('g', { role: 'row' }) : this.cellLayer;
+      const row = [];
+      for (let c = 0; c < n; c++) {
+        const name = cellName(r, c);
+        const g = s('g', { class: 'cell', 'data-cell': name, 'data-r': r, 'data-c': c });
+        g.style.setProperty('--x', `${M + c * P}px`);
+        g.style.setProperty('--y', `${M + r * P}px`);
+        if (this.interactive) {
+          g.setAttribute('role', 'gridcell');
+          g.setAttribute('tabindex', '-1');
+        }
+        const bg = s('rect', { class: 'bg', x: 5, y: 5, width: 90, height: 90, rx: 12 });
+        const hatch = s('rect', { class: 'hatch', x: 5, y: 5, width: 90, height: 90, rx: 12 });
+        const th = s('g', { class: 'threads h' },
+          s('line', { x1: 10, y1: 17, x2: 90, y2: 17 }), s('line', { x1: 10, y1: 83, x2: 90, y2: 83 }));
+        const tv = s('g', { class: 'threads v' },
+          s('line', { x1: 17, y1: 10, x2: 17, y2: 90 }), s('line', { x1: 83, y1: 10, x2: 83, y2: 90 }));
+        const val = s('text', { class: 'val', x: 50, y: 52 });
+        const start = s('g', { class: 'start-mark' },
+          s('line', { x1: 30, y1: 50, x2: 70, y2: 50, stroke: 'var(--weft)', 'stroke-width': 5, 'stroke-linecap': 'round' }),
+          s('line', { x1: 50, y1: 30, x2: 50, y2: 70, stroke: 'var(--warp)', 'stroke-width': 5, 'stroke-linecap': 'round' }));
+        const focus = s('rect', { class: 'focus-ring', x: 1, y: 1, width: 98, height: 98, rx: 15 });
+        g.append(bg, hatch, th, tv, val, start, focus);
+        rowEl.append(g);
+        row.push({ g, bg, hatch, th, tv, val, name, r, c });
+      }
+      if (this.interactive) this.cellLayer.append(rowEl);
+      this.cells.push(row);
+    }
+
+    // The shuttle: a wooden boat shape that lies along the line of the side to move.
+    this.shuttle = s('g', { class: 'shuttle' });
+    this.shuttleRot = s('g', { class: 'body-rot' });
+    this.shuttleRot.append(
+      s('path', { class: 'body', d: 'M -45 0 C -28 -33, 28 -33, 45 0 C 28 33, -28 33, -45 0 Z' }),
+      s('path', { class: 'sheen', d: 'M -26 -15 C -10 -21, 10 -21, 26 -15' }),
+    );
+    this.bobbin = s('rect', { class: 'bobbin', x: -17, y: -7, width: 34, height: 14, rx: 7 });
+    this.shuttleRot.append(this.bobbin);
+    this.shuttleNum = s('text', { class: 'num', x: 0, y: 2 });
+    this.shuttle.append(this.shuttleRot, this.shuttleNum);
+    this.shuttleLayer.append(this.shuttle);
+
+    if (this.interactive) this.wire();
+  }
+
+  setViewBox() {
+    const n = this.n;
+    const extra = this.gaugeOn ? GAUGE : 0;
+    const size = M + n * P + PAD + 8 + extra;
+    this.svg.setAttribute('viewBox', `0 0 ${size} ${size}`);
+  }
+
+  setGauge(on) {
+    this.gaugeOn = !!on;
+    this.setViewBox();
+    this.drawGauge();
+  }
+
+  cellAt(name) {
+    const rc = parseCell(name);
+    if (!rc) return null;
+    const [r, c] = rc;
+    return this.cells[r] && this.cells[r][c];
+  }
+
+  /**
+   * Shows a state.
+   * @param {object} state  the API's state
+   * @param {{lit?: Array<string>|null, last?: {from: number[], to: number[], axis: string}|null}} [opts]
+   *   lit: names of the cells to light as legal moves (null: none).
+   */
+  update(state, { lit = null, last = null } = {}) {
+    const n = this.n;
+    this.state = state;
+    this.lit = new Set(lit || []);
+    const mover = state.axis_to_move;
+    this.svg.dataset.mover = mover;
+    for (let r = 0; r < n; r++) {
+      for (let c = 0; c < n; c++) {
+        const cell = this.cells[r][c];
+        const taken = state.taken[r][c];
+        const v = state.grid[r][c];
+        const isLit = this.lit.has(cell.name);
+        const cls = ['cell'];
+        if (taken === 'start') cls.push('start');
+        else if (taken) cls.push(`taken-${taken}`);
+        else cls.push(isLit ? 'lit' : 'free');
+        if (!taken && v < 0) cls.push('neg');
+        if (state.shuttle_rc[0] === r && state.shuttle_rc[1] === c) cls.push('shuttle-here');
+        if (cell.g.classList.contains('kbd-focus')) cls.push('kbd-focus');
+        if (this.previewName === cell.name && isLit) cls.push('previewing');
+        cell.g.setAttribute('class', cls.join(' '));
+        cell.val.textContent = fmtValue(v);
+        if (taken === 'weft') cell.hatch.setAttribute('fill', `url(#${this.id}-hw)`);
+        else if (taken === 'warp') cell.hatch.setAttribute('fill', `url(#${this.id}-hv)`);
+        else cell.hatch.removeAttribute('fill');
+        if (this.interactive) {
+          let desc;
+          if (taken === 'start') desc = 'start cell';
+          else if (taken) desc = `${fmtValue(v)}, taken by ${axisName(taken)}`;
+          else if (isLit) desc = `${fmtValue(v)}, ${axisName(mover)} can take it`;
+          else desc = `${fmtValue(v)}, free`;
+          const here = state.shuttle_rc[0] === r && state.shuttle_rc[1] === c ? ', shuttle here' : '';
+          cell.g.setAttribute('aria-label', `${cell.name}: ${desc}${here}`);
+          cell.g.setAttribute('aria-disabled', isLit ? 'false' : 'true');
+        }
+      }
+    }
+
+    // The shuttle, with the value taken on its cell.
+    const [sr, sc] = state.shuttle_rc;
+    this.shuttle.style.transform = `translate(${M + sc * P + P / 2}px, ${M + sr * P + P / 2}px)`;
+    this.shuttleRot.style.transform = mover === 'warp' ? 'rotate(90deg)' : 'rotate(0deg)';
+    const onStart = state.taken[sr][sc] === 'start';
+    this.shuttleNum.textContent = onStart ? '' : fmtValue(state.grid[sr][sc]);
+    this.bobbin.style.display = onStart ? '' : 'none';
+
+    // The last move: its path in the gaps between cells, and a ring round its cell.
+    this.underLayer.replaceChildren();
+    this.overLayer.replaceChildren();
+    if (last && last.to) {
+      const colour = last.axis === 'warp' ? 'var(--warp)' : 'var(--weft)';
+      const cx = (rc) => M + rc[1] * P + P / 2;
+      const cy = (rc) => M + rc[0] * P + P / 2;
+      if (last.from) {
+        this.underLayer.append(s('line', { class: 'trail', x1: cx(last.from), y1: cy(last.from), x2: cx(last.to), y2: cy(last.to), stroke: colour }));
+      }
+      this.overLayer.append(s('rect', {
+        class: 'last-ring', x: M + last.to[1] * P + 1, y: M + last.to[0] * P + 1, width: 98, height: 98, rx: 15, stroke: 'var(--ink)',
+      }));
+    }
+
+    // Threads along the mover's line, showing through the gaps between its lit cells.
+    if (this.lit.size) {
+      const colour = mover === 'weft' ? 'var(--weft)' : 'var(--warp)';
+      const lo = M + PAD / 2;
+      const hi = M + n * P - PAD / 2;
+      for (const off of [17, 83]) {
+        const line = mover === 'weft'
+          ? { x1: lo, y1: M + sr * P + off, x2: hi, y2: M + sr * P + off }
+          : { x1: M + sc * P + off, y1: lo, x2: M + sc * P + off, y2: hi };
+        this.underLayer.append(s('line', { class: 'thread', ...line, stroke: colour }));
+      }
+    }
+
+    // Keep roving focus on a sensible cell.
+    if (this.interactive) {
+      const focusInside = this.svg.contains(document.activeElement);
+      if (!focusInside || !this.focusName || !this.cellAt(this.focusName)) {
+        this.focusName = lit && lit.length ? lit[0] : cellName(sr, sc);
+      }
+      for (const row of this.cells) for (const cell of row) cell.g.setAttribute('tabindex', cell.name === this.focusName ? '0' : '-1');
+    }
+
+    this.drawGauge();
+    this.setPreview(null);
+    if (this.svg.classList.contains('still')) {
+      requestAnimationFrame(() => requestAnimationFrame(() => this.svg.classList.remove('still')));
+    }
+  }
+
+  drawGauge() {
+    this.gaugeLayer.replaceChildren();
+    const state = this.state;
+    if (!this.gaugeOn || !state || !state.unused) return;
+    const n = this.n;
+    const edge = M + n * P + PAD + 8 + GAUGE / 2 - 2;
+    const [sr, sc] = state.shuttle_rc;
+    const add = (kind, i, count, x, y) => {
+      const current = kind === 'row' ? state.axis_to_move === 'weft' && i === sr : state.axis_to_move === 'warp' && i === sc;
+      const g = s('g', { class: `${kind}${count === 0 ? ' empty' : ''}${current ? ' current' : ''}` });
+      g.append(s('rect', { x: x - 16, y: y - 16, width: 32, height: 32, rx: kind === 'row' ? 8 : 16 }));
+      const t = s('text', { x, y: y + 1 });
+      t.textContent = String(count);
+      g.append(t);
+      this.gaugeLayer.append(g);
+    };
+    state.unused.rows.forEach((count, r) => add('row', r, count, edge, M + r * P + P / 2));
+    state.unused.cols.forEach((count, c) => add('col', c, count, M + c * P + P / 2, edge));
+    const title = s('title');
+    title.textContent = 'Unused cells left in each row (right) and column (below)';
+    this.gaugeLayer.append(title);
+  }
+
+  /**
+   * Previews what a lit cell would hand over: the opponent's line, its open
+   * cells and, with hints, a ring round their best reply.
+   */
+  setPreview(info, { hints = false, name = null } = {}) {
+    this.previewLayer.replaceChildren();
+    this.underLayer.querySelectorAll('.band').forEach((b) => b.remove());
+    for (const row of this.cells) for (const cell of row) cell.g.classList.remove('previewing');
+    this.previewInfo = info;
+    this.previewName = info ? name || (info.cell && cellName(info.cell[0], info.cell[1])) : null;
+    if (!info || !info.cell || !this.state) return;
+    const hovered = this.cellAt(this.previewName);
+    if (hovered) hovered.g.classList.add('previewing');
+    const opp = other(this.state.axis_to_move);
+    const colour = opp === 'weft' ? 'var(--weft)' : 'var(--warp)';
+    const n = this.n;
+    const [r, c] = info.cell;
+    // The line handed over: a band behind it and a dashed edge round it.
+    const band = opp === 'weft'
+      ? { x: M + 1, y: M + r * P + 1, width: n * P - 2, height: P - 2 }
+      : { x: M + c * P + 1, y: M + 1, width: P - 2, height: n * P - 2 };
+    this.underLayer.prepend(s('rect', { class: 'band', ...band, rx: 16, fill: colour }));
+    this.previewLayer.append(s('rect', { class: 'band-edge', ...band, rx: 16, stroke: colour }));
+    for (const name of info.open || []) {
+      const rc = parseCell(name);
+      if (!rc) continue;
+      this.previewLayer.append(s('circle', { class: 'open-dot', cx: M + rc[1] * P + 80, cy: M + rc[0] * P + 20, r: 9, fill: colour }));
+    }
+    if (hints && info.reply && info.reply.rc) {
+      const [rr, rc] = info.reply.rc;
+      const ring = s('g', { class: 'reply-ring-group' });
+      ring.append(s('rect', { class: 'reply-ring', x: M + rc * P - 1, y: M + rr * P - 1, width: P + 2, height: P + 2, rx: 18, stroke: colour }));
+      const tagW = 58;
+      ring.append(s('rect', { x: M + rc * P + P / 2 - tagW / 2, y: M + rr * P - 13, width: tagW, height: 24, rx: 12, fill: colour }));
+      const tag = s('text', { class: 'reply-tag', x: M + rc * P + P / 2, y: M + rr * P - 0.5 });
+      tag.textContent = 'reply';
+      ring.append(tag);
+      ring.classList.add('reply-ring-group');
+      this.previewLayer.append(ring);
+    }
+  }
+
+  /** The lit cell that should be previewed now: the one under the pointer, else the keyboard's. */
+  previewCandidate() {
+    if (this.hoverName && this.lit.has(this.hoverName)) return this.hoverName;
+    const active = document.activeElement;
+    if (active && this.svg.contains(active) && active.classList.contains('kbd-focus') && this.lit.has(active.dataset.cell)) return active.dataset.cell;
+    return null;
+  }
+
+  /** A short shake on a cell that cannot be played. */
+  shake(name) {
+    const cell = this.cellAt(name);
+    if (!cell) return;
+    cell.g.classList.remove('shake');
+    void cell.g.getBBox();
+    cell.g.classList.add('shake');
+    setTimeout(() => cell.g.classList.remove('shake'), 300);
+  }
+
+  focusCell(name, { keyboard = true } = {}) {
+    const cell = this.cellAt(name);
+    if (!cell) return;
+    this.focusName = name;
+    for (const row of this.cells) for (const x of row) {
+      x.g.setAttribute('tabindex', x.name === name ? '0' : '-1');
+      x.g.classList.toggle('kbd-focus', keyboard && x.name === name);
+    }
+    cell.g.focus({ preventScroll: true });
+  }
+
+  wire() {
+    const cellOf = (e) => {
+      const g = e.target.closest && e.target.closest('.cell');
+      return g ? this.cellAt(g.dataset.cell) : null;
+    };
+    this.svg.addEventListener('click', (e) => {
+      this.pressing = false;
+      const cell = cellOf(e);
+      if (!cell) return;
+      this.focusName = cell.name;
+      if (this.lit.has(cell.name)) {
+        // On a touch screen there is no hovering: the first tap previews, the second plays.
+        if (this.lastPointer === 'touch' && this.touchPreview && this.previewName !== cell.name) {
+          this.onPreview && this.onPreview(cell.name);
+          return;
+        }
+        this.onPlay && this.onPlay(cell.name);
+      } else {
+        this.shake(cell.name);
+        this.onReject && this.onReject(cell.name);
+      }
+    });
+    this.svg.addEventListener('pointerover', (e) => {
+      if (e.pointerType === 'touch') return;
+      const cell = cellOf(e);
+      this.hoverName = cell ? cell.name : null;
+      if (cell && this.lit.has(cell.name) && this.previewName !== cell.name) this.onPreview && this.onPreview(cell.name);
+    });
+    this.svg.addEventListener('pointerout', (e) => {
+      if (e.pointerType === 'touch') return;
+      const from = cellOf(e);
+      const to = e.relatedTarget && e.relatedTarget.closest ? e.relatedTarget.closest('.cell') : null;
+      if (from && (!to || to.dataset.cell !== from.name)) this.hoverName = to ? to.dataset.cell : null;
+      if (from && (!to || to.dataset.cell !== from.name) && this.previewName === from.name) {
+        const focused = document.activeElement && document.activeElement.closest && document.activeElement.closest('.cell.kbd-focus');
+        this.onPreview && this.onPreview(focused && this.lit.has(focused.dataset.cell) ? focused.dataset.cell : null);
+      }
+    });
+    // A press gives focus late (at the mouse-compatible events after a tap), so
+    // "pressing" lasts until the click, or until the keyboard is used.
+    this.svg.addEventListener('pointercancel', () => { this.pressing = false; });
+    this.svg.addEventListener('pointerdown', (e) => {
+      this.lastPointer = e.pointerType;
+      this.pressing = true;
+      for (const row of this.cells) for (const x of row) x.g.classList.remove('kbd-focus');
+    });
+    this.svg.addEventListener('focusin', (e) => {
+      const cell = cellOf(e);
+      if (!cell) return;
+      this.focusName = cell.name;
+      // A ring for focus that came from the keyboard (Tab), not from a click.
+      if (cell.g.matches(':focus-visible')) cell.g.classList.add('kbd-focus');
+      if (this.pressing) return; // focus from a press: hovering and clicking handle it
+      if (this.lit.has(cell.name)) this.onPreview && this.onPreview(cell.name);
+      else if (this.previewName) this.onPreview && this.onPreview(null);
+    });
+    this.svg.addEventListener('focusout', (e) => {
+      const cell = cellOf(e);
+      if (cell) cell.g.classList.remove('kbd-focus');
+      if (!this.svg.contains(e.relatedTarget) && this.previewName) this.onPreview && this.onPreview(null);
+    });
+    this.svg.addEventListener('keydown', (e) => {
+      this.pressing = false;
+      const cell = cellOf(e);
+      if (!cell || e.ctrlKey || e.metaKey || e.altKey) return;
+      const moves = { ArrowLeft: [0, -1], ArrowRight: [0, 1], ArrowUp: [-1, 0], ArrowDown: [1, 0] };
+      if (moves[e.key]) {
+        e.preventDefault();
+        const [dr, dc] = moves[e.key];
+        const r = Math.min(this.n - 1, Math.max(0, cell.r + dr));
+        const c = Math.min(this.n - 1, Math.max(0, cell.c + dc));
+        this.focusCell(cellName(r, c));
+      } else if (e.key === 'Home' || e.key === 'End') {
+        e.preventDefault();
+        this.focusCell(cellName(cell.r, e.key === 'Home' ? 0 : this.n - 1));
+      } else if (e.key === 'Enter' || e.key === ' ') {
+        e.preventDefault();
+        if (this.lit.has(cell.name)) this.onPlay && this.onPlay(cell.name);
+        else {
+          this.shake(cell.name);
+          this.onReject && this.onReject(cell.name);
+        }
+      }
+    });
+  }
+}
+
+/** A still drawing of a state (home card, rules diagrams). */
+export function drawBoard(state, { lit = 'auto', last = null, preview = null, hints = false, gauge = false, label } = {}) {
+  const view = new BoardView({ size: state.size, gauge, label: label || `Warp & Weft board, ${state.size} by ${state.size}` });
+  const litNames = lit === 'auto' ? legalCells(state).map(([r, c]) => cellName(r, c)) : lit;
+  view.update(state, { lit: litNames, last });
+  if (preview) view.setPreview(preview, { hints });
+  return view.svg;
+}
+
+/** The drawing for the home page's card: the start position, Weft's first choices lit. */
+export function drawStart(state) {
+  return drawBoard(state, { label: 'Warp & Weft: the start position' });
+}
+
+/** A small swatch for a side (index 0 Weft, 1 Warp): its colour and its stripes. */
+export function swatch(side) {
+  injectCss();
+  const weft = side === 0 || side === 'weft' || side === 'Weft';
+  const svg = s('svg', { viewBox: '0 0 16 16', width: 16, height: 16, 'aria-hidden': 'true', class: 'ww-swatch' });
+  svg.append(s('rect', { x: 0.5, y: 0.5, width: 15, height: 15, rx: 4, fill: weft ? 'var(--weft-fill)' : 'var(--warp-fill)' }));
+  for (const k of [4, 8, 12]) {
+    svg.append(weft
+      ? s('line', { x1: 2, y1: k, x2: 14, y2: k, stroke: '#fff', 'stroke-opacity': 0.55, 'stroke-width': 1.6 })
+      : s('line', { x1: k, y1: 2, x2: k, y2: 14, stroke: '#fff', 'stroke-opacity': 0.55, 'stroke-width': 1.6 }));
+  }
+  return svg;
+}

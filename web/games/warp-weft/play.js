@@ -1,0 +1,715 @@
+// Warp & Weft: the play page. The server keeps the match (docs/api.md); this
+// module draws it, takes the player's moves, asks the computer for its moves,
+// and explains what each lit cell would hand over.
+
+import { BoardView, cellName, parseCell, fmtValue, fmtScore, axisName, other, swatch } from './board.js';
+
+const SLUG = 'warp-weft';
+const MIN_GAP_MS = 420; // let the eye follow one move before the next one lands
+
+export async function mount({ root, game, shell, api, params }) {
+  const { h, toast, showError, openDialog, sleep } = shell;
+
+  /* ---------- Settings ---------- */
+
+  const optDefault = (key, fallback) => {
+    const o = (game.options || []).find((x) => x.key === key);
+    return o ? o.default : fallback;
+  };
+  const sizeChoices = ((game.options || []).find((x) => x.key === 'size') || {}).choices || ['5', '7', '9'];
+  const levels = game.levels && game.levels.length ? game.levels : [{ key: 'medium', name: 'Medium', about: '' }];
+  const defaults = {
+    mode: 'computer',
+    level: (levels.find((l) => l.key === 'medium') || levels[0]).key,
+    side: 'weft',
+    size: String(optDefault('size', '7')),
+    komi: String(optDefault('komi', '4.5')),
+    pie: String(optDefault('pie', 'false')) === 'true',
+    symmetric: String(optDefault('symmetric', 'true')) !== 'false',
+    hints: true,
+    gauge: false,
+    sound: false,
+  };
+  const store = shell.createStore(SLUG, defaults);
+  if (!levels.some((l) => l.key === store.get('level'))) store.set('level', defaults.level);
+  if (!sizeChoices.includes(String(store.get('size')))) store.set('size', defaults.size);
+
+  let hints = !!store.get('hints');
+
+  /* ---------- Page ---------- */
+
+  shell.mountTopbar({
+    title: game.name,
+    actions: [
+      { label: 'New game', icon: 'new', key: 'R', onClick: () => newGame(), id: 'tb-new' },
+      { label: 'Settings', icon: 'settings', onClick: () => showSettings(), id: 'tb-settings' },
+      { label: 'Rules', icon: 'rules', key: 'F1', href: `/rules/${SLUG}`, onClick: () => showRules(), id: 'tb-rules' },
+      { label: 'Keys', icon: 'help', key: '?', onClick: () => shell.showKeys(), id: 'tb-help' },
+    ],
+  });
+
+  const boardBox = h('div', { class: 'board-box', id: 'board' });
+  const statusCard = h('section', { class: 'card status-card', id: 'status', 'aria-label': 'Game status' });
+  const scoresCard = h('section', { class: 'card scores-card', 'aria-label': 'Scores' });
+  const hintCard = h('section', { class: 'card hint-card', id: 'hint-panel', 'aria-label': 'Preview of the pointed cell' });
+  const undoBtn = h('button', { class: 'btn', type: 'button', id: 'undo-btn', onclick: () => undo() }, 'Undo', h('kbd', {}, 'U'));
+  const hintsBtn = h('button', { class: 'btn toggle', type: 'button', id: 'hints-btn', 'aria-pressed': String(hints), onclick: () => toggleHints() },
+    h('span', { class: 'switch', 'aria-hidden': 'true' }), 'Hints', h('kbd', {}, 'H'));
+  const sameBtn = h('button', { class: 'btn', type: 'button', id: 'same-btn', onclick: () => sameBoard() }, 'Same board', h('kbd', {}, 'S'));
+  const newBtn = h('button', { class: 'btn', type: 'button', id: 'new-btn', onclick: () => newGame() }, 'New game', h('kbd', {}, 'R'));
+  const controls = h('div', { class: 'controls' }, undoBtn, hintsBtn, sameBtn, newBtn);
+  const moveList = h('ol', { class: 'move-list', id: 'move-list', role: 'log', 'aria-live': 'polite', 'aria-label': 'Moves' });
+  const movesCard = h('section', { class: 'card moves-card' }, h('h3', {}, 'Moves'), moveList);
+  const footer = h('p', { class: 'match-facts', id: 'match-facts' });
+  const side = h('aside', { class: 'side-panel', 'aria-label': 'Game panel' }, statusCard, scoresCard, hintCard, controls, movesCard, footer);
+  root.replaceChildren(h('div', { class: 'board-area' }, boardBox), side);
+
+  /* ---------- Match state ---------- */
+
+  let view = null; // the latest match view from the server
+  let board = null; // the BoardView
+  let movesByName = new Map(); // legal move name → info
+  let token = 0; // bumps with every new match, so late replies to old ones are ignored
+  let thinkingFor = 0; // the token of the match the computer is thinking for
+  let busy = false;
+  let undoQueued = false;
+  let lastRenderAt = 0;
+  let shownHistory = [];
+
+  const humanSeat = (seat) => view && view.players[seat] === 'human';
+  const vsComputer = () => view && view.players.some((p) => p !== 'human');
+  const humanToMove = () => view && !view.result && !view.computer_to_move;
+  const axisOfSeat = (seat) => (view.state.seats.weft === seat ? 'weft' : 'warp');
+
+  function playerLabel(axis) {
+    const seat = view.state.seats[axis];
+    const spec = view.players[seat];
+    if (spec === 'human') return vsComputer() ? 'You' : `Player ${seat + 1}`;
+    const m = /^level:(.+)$/.exec(spec);
+    const level = m && levels.find((l) => l.key === m[1]);
+    return `Computer${level ? ` · ${level.name}` : ''}`;
+  }
+
+  function makeBoard(size) {
+    board = new BoardView({
+      size,
+      interactive: true,
+      gauge: !!store.get('gauge'),
+      label: `Warp & Weft board, ${size} by ${size}. Arrow keys move between cells, Enter plays.`,
+      onPlay: (name) => playMove(name),
+      onPreview: (name) => preview(name),
+      onReject: () => {},
+    });
+    boardBox.replaceChildren(board.svg);
+  }
+
+  function lastMove(v) {
+    const cells = v.history.filter((x) => x.move !== 'swap').map((x) => parseCell(x.move)).filter(Boolean);
+    if (!cells.length) return null;
+    const n = v.state.size;
+    const centre = [(n - 1) / 2, (n - 1) / 2];
+    const to = cells[cells.length - 1];
+    const from = cells.length > 1 ? cells[cells.length - 2] : centre;
+    return { from, to, axis: v.state.taken[to[0]][to[1]] };
+  }
+
+  function setView(v) {
+    const before = view;
+    view = v;
+    if (!board || board.n !== v.state.size) makeBoard(v.state.size);
+    movesByName = new Map();
+    for (const m of v.moves || []) {
+      const name = m.move === 'swap' ? 'swap' : m.info && m.info.cell ? cellName(m.info.cell[0], m.info.cell[1]) : (parseCell(m.move) ? cellName(...parseCell(m.move)) : m.move);
+      movesByName.set(name, m.info || {});
+    }
+    const lit = humanToMove() ? [...movesByName.keys()].filter((k) => k !== 'swap') : [];
+    board.update(v.state, { lit, last: lastMove(v) });
+    if (before && before.id === v.id && v.history.length > before.history.length) {
+      tick();
+      const last = v.history[v.history.length - 1];
+      if (last.move === 'swap' && vsComputer() && !humanSeat(last.side)) {
+        toast(`The computer swapped seats: it now plays Weft, and you play ${axisName(axisOfSeat(v.players.indexOf('human')))}.`);
+      }
+    }
+    lastRenderAt = performance.now();
+    renderPanel();
+    preview(board.previewCandidate());
+  }
+
+  /* ---------- Panel ---------- */
+
+  function renderPanel() {
+    renderStatus();
+    renderScores();
+    renderMoves();
+    renderFacts();
+    undoBtn.disabled = !canUndo();
+  }
+
+  function canUndo() {
+    if (!view) return false;
+    return view.history.some((x) => humanSeat(x.side));
+  }
+
+  function renderStatus() {
+    if (!view) return;
+    const st = view.state;
+    const mover = st.axis_to_move;
+    const parts = [];
+    if (view.result) {
+      const w = view.result.winner;
+      let headline;
+      if (w === null || w === undefined) headline = 'A draw';
+      else if (vsComputer()) headline = humanSeat(w) ? 'You win!' : 'The computer wins';
+      else headline = `${axisName(axisOfSeat(w))} wins`;
+      const winAxis = w === null || w === undefined ? null : axisOfSeat(w);
+      parts.push(h('div', { class: `result-banner${winAxis ? ` win-${winAxis}` : ''}`, id: 'result', role: 'status' },
+        h('div', { class: 'result-head' }, winAxis ? swatch(winAxis) : null, h('strong', {}, headline)),
+        h('p', { class: 'result-reason' }, view.result.reason || ''),
+        h('div', { class: 'result-actions' },
+          h('button', { class: 'btn primary', type: 'button', onclick: () => newGame() }, 'New game', h('kbd', {}, 'R')),
+          h('button', { class: 'btn', type: 'button', onclick: () => sameBoard() }, 'Same board', h('kbd', {}, 'S')))));
+    } else {
+      const lineName = mover === 'weft' ? `row ${st.shuttle_rc[0] + 1}` : `column ${String.fromCharCode(97 + st.shuttle_rc[1])}`;
+      const thinkingNow = view.computer_to_move;
+      const who = thinkingNow
+        ? `${axisName(mover)} to move`
+        : vsComputer() ? 'Your move' : `${axisName(mover)} to move`;
+      const detail = thinkingNow
+        ? h('span', { class: 'thinking', id: 'thinking' }, h('span', { class: 'spinner', 'aria-hidden': 'true' }), 'The computer is thinking…')
+        : h('span', {}, vsComputer() ? `You play ${axisName(mover)}: take a lit cell in ${lineName}.` : `Take a lit cell in ${lineName}.`);
+      parts.push(h('div', { class: `turn turn-${mover}` },
+        swatch(mover),
+        h('div', {}, h('strong', { class: 'turn-who' }, who), h('div', { class: 'turn-detail' }, detail))));
+      if (!thinkingNow && movesByName.has('swap')) {
+        parts.push(h('div', { class: 'swap-offer' },
+          h('p', {}, 'Pie rule: instead of moving, you may take over Weft’s seat and its first move.'),
+          h('button', { class: 'btn', type: 'button', id: 'swap-btn', onclick: () => playMove('swap') }, 'Swap seats')));
+      }
+    }
+    statusCard.replaceChildren(...parts);
+  }
+
+  function renderScores() {
+    const st = view.state;
+    const rows = ['weft', 'warp'].map((axis) => {
+      const komi = axis === 'warp' && st.komi ? st.komi : 0;
+      const toMove = !view.result && st.axis_to_move === axis;
+      return h('div', { class: `score-row score-${axis}${toMove ? ' to-move' : ''}`, id: `score-${axis}` },
+        swatch(axis),
+        h('div', { class: 'score-who' },
+          h('span', { class: 'score-side' }, axisName(axis), h('span', { class: 'score-dir' }, axis === 'weft' ? ' · rows' : ' · columns')),
+          h('span', { class: 'score-player' }, playerLabel(axis))),
+        h('div', { class: 'score-num' },
+          h('span', { class: 'score-total' }, fmtScore(st.scores[axis])),
+          komi ? h('span', { class: 'score-komi' }, `${fmtScore(st.points[axis])} + ${fmtScore(komi)} komi`) : null));
+    });
+    scoresCard.replaceChildren(...rows);
+  }
+
+  function renderHint(info, name) {
+    if (!view) return;
+    const st = view.state;
+    const mover = st.axis_to_move;
+    const opp = other(mover);
+    const oppName = axisName(opp);
+    if (!info || !info.cell) {
+      const touch = matchMedia('(hover: none)').matches;
+      const how = touch
+        ? 'Tap a lit cell once to see'
+        : 'Point at a lit cell, or move to it with the arrow keys, to see';
+      const text = view.result
+        ? 'The finished board shows who took each cell: red with stripes across for Weft, blue with stripes down for Warp.'
+        : humanToMove()
+          ? `${how} the line it hands over${hints ? ', the best reply to it and the net result' : ''}.${touch ? ' Tap it again to take it.' : ''}`
+          : 'Waiting for the computer’s move.';
+      const title = view.result ? 'The woven board' : hints ? 'Hints are on' : 'Preview';
+      hintCard.replaceChildren(h('h3', {}, title), h('p', { class: 'hint-idle' }, text));
+      hintCard.classList.remove('has-preview');
+      return;
+    }
+    const [r, c] = info.cell;
+    const lineName = opp === 'weft' ? `row ${r + 1}` : `column ${String.fromCharCode(97 + c)}`;
+    const open = (info.open || []).length;
+    const rows = [
+      h('div', { class: 'hint-line' }, h('span', {}, `Take ${name}`), h('strong', { class: 'gain' }, signed(info.gain))),
+      h('p', { class: 'hint-sub' }, info.strands
+        ? `It hands ${oppName} ${lineName}, where nothing is left.`
+        : `It hands ${oppName} ${lineName}: ${open} open cell${open === 1 ? '' : 's'}.`),
+    ];
+    if (hints) {
+      if (info.strands) {
+        const f = info.final || {};
+        const verdict = info.winner ? `${info.winner} would win` : 'It would be a draw';
+        rows.push(h('p', { class: 'hint-strand', id: 'hint-strands' },
+          h('strong', {}, `This strands ${oppName}.`), ` The game would end there: ${verdict}${f.weft !== undefined ? `, ${fmtScore(f.weft)}–${fmtScore(f.warp)}` : ''}.`));
+      } else if (info.reply) {
+        rows.push(h('div', { class: 'hint-line' }, h('span', {}, `${oppName}’s best reply: ${info.reply.cell}`), h('strong', {}, signed(-info.reply.gain))));
+      }
+      const net = info.net;
+      rows.push(h('div', { class: `hint-line hint-net ${net > 0 ? 'good' : net < 0 ? 'bad' : ''}`, id: 'hint-net' },
+        h('span', {}, 'Net result'), h('strong', {}, signed(net))));
+    }
+    hintCard.replaceChildren(h('h3', {}, hints ? 'Hint' : 'Preview'), ...rows);
+    hintCard.classList.add('has-preview');
+  }
+
+  const signed = (v) => (v > 0 ? `+${v}` : v < 0 ? `−${-v}` : '0');
+
+  function preview(name) {
+    if (!board || !view) return;
+    const info = name && humanToMove() ? movesByName.get(name) : null;
+    board.setPreview(info || null, { hints, name });
+    renderHint(info, name);
+  }
+
+  function moveEntries(v) {
+    const out = [];
+    let axis = 'weft';
+    for (const x of v.history) {
+      if (x.move === 'swap') {
+        out.push({ swap: true, seat: x.side });
+        continue;
+      }
+      const rc = parseCell(x.move);
+      const gain = rc ? v.state.grid[rc[0]][rc[1]] : null;
+      out.push({ axis, move: rc ? cellName(...rc) : x.move, gain, seat: x.side });
+      axis = other(axis);
+    }
+    return out;
+  }
+
+  function entryNode(e, isLast) {
+    if (e.swap) {
+      const who = vsComputer() ? (humanSeat(e.seat) ? 'You' : 'The computer') : `Player ${e.seat + 1}`;
+      return h('li', { class: 'mv swap' }, h('span', { class: 'mv-text' }, `${who} swapped seats and took over Weft (pie rule).`));
+    }
+    const who = vsComputer() ? (humanSeat(e.seat) ? 'You' : 'Computer') : axisName(e.axis);
+    return h('li', { class: `mv mv-${e.axis}${isLast ? ' last' : ''}` },
+      swatch(e.axis),
+      h('span', { class: 'visually-hidden' }, `${who} (${axisName(e.axis)}) took `),
+      h('span', { class: 'mv-cell' }, e.move),
+      h('span', { class: 'mv-gain' }, e.gain === null ? '' : signed(e.gain)));
+  }
+
+  function renderMoves() {
+    const entries = moveEntries(view);
+    const names = view.history.map((x) => x.move);
+    const extends_ = shownHistory.length <= names.length && shownHistory.every((m, i) => m === names[i]) && moveList.dataset.match === view.id;
+    if (!extends_) {
+      moveList.replaceChildren();
+      moveList.dataset.match = view.id;
+      shownHistory = [];
+    }
+    moveList.querySelectorAll('.mv.last').forEach((x) => x.classList.remove('last'));
+    // Rows of two: Weft's move and Warp's answer.
+    let row = moveList.lastElementChild;
+    for (let i = shownHistory.length; i < entries.length; i++) {
+      const e = entries[i];
+      const node = entryNode(e, i === entries.length - 1);
+      if (e.swap || e.axis === 'weft' || !row || row.classList.contains('full') || row.classList.contains('swap-row')) {
+        row = h('li', { class: `mv-row${e.swap ? ' swap-row' : ''}` }, h('span', { class: 'mv-num', 'aria-hidden': 'true' }, e.swap ? '' : `${moveList.querySelectorAll('.mv-row:not(.swap-row)').length + 1}.`), h('ol', { class: 'mv-pair' }));
+        moveList.append(row);
+        if (!e.swap && e.axis === 'warp') row.querySelector('.mv-pair').append(h('li', { class: 'mv mv-gap', 'aria-hidden': 'true' }, '…'));
+      }
+      row.querySelector('.mv-pair').append(node);
+      if (e.swap || e.axis === 'warp') row.classList.add('full');
+    }
+    if (entries.length) {
+      const lastNode = moveList.querySelector('.mv-row:last-child .mv:last-child');
+      if (lastNode) lastNode.classList.add('last');
+    }
+    shownHistory = names;
+    if (!entries.length) {
+      moveList.replaceChildren(h('li', { class: 'mv-empty' }, view.computer_to_move ? 'Weft opens the game.' : 'No moves yet. Weft opens the game.'));
+      moveList.dataset.match = '';
+    }
+    moveList.scrollTop = moveList.scrollHeight;
+  }
+
+  function renderFacts() {
+    const st = view.state;
+    const bits = [];
+    bits.push(h('span', { id: 'board-number' }, st.board !== null && st.board !== undefined ? `Board ${st.board}` : 'Custom board'));
+    bits.push(h('span', {}, `${st.size} × ${st.size}`));
+    bits.push(h('span', {}, `komi ${fmtScore(st.komi)}`));
+    if (st.pie) bits.push(h('span', {}, 'pie rule'));
+    if (view.options && String(view.options.symmetric) === 'false') bits.push(h('span', {}, 'asymmetric'));
+    footer.replaceChildren(...bits.flatMap((b, i) => (i ? [h('span', { class: 'dot', 'aria-hidden': 'true' }, '·'), b] : [b])));
+  }
+
+  /* ---------- Actions ---------- */
+
+  function randomBoard() {
+    return 1 + Math.floor(Math.random() * 999999);
+  }
+
+  function seedValue(text) {
+    const t = String(text || '').trim();
+    if (!/^\d{1,20}$/.test(t)) return null;
+    const n = Number(t);
+    return Number.isSafeInteger(n) ? n : t;
+  }
+
+  function playersFromSettings() {
+    const st = store.all();
+    if (st.mode === 'two') return ['human', 'human'];
+    const computer = `level:${st.level}`;
+    return st.side === 'warp' ? [computer, 'human'] : ['human', computer];
+  }
+
+  function optionsFromSettings(seed, overrides = {}) {
+    const st = store.all();
+    const komi = Number(st.komi);
+    return {
+      seed,
+      size: Number(overrides.size || st.size),
+      komi: Number.isFinite(komi) ? komi : 4.5,
+      pie: !!st.pie,
+      symmetric: overrides.symmetric !== undefined ? overrides.symmetric : !!st.symmetric,
+    };
+  }
+
+  async function startMatch(options, players) {
+    const my = ++token;
+    undoQueued = false;
+    busy = true;
+    try {
+      const v = await api('/api/matches', { method: 'POST', body: { game: SLUG, options, players } });
+      if (my !== token) return;
+      shownHistory = [];
+      setView(v);
+      updateUrl(v);
+    } catch (err) {
+      if (my === token) showError(err);
+      return;
+    } finally {
+      if (my === token) busy = false;
+    }
+    computerLoop();
+  }
+
+  function updateUrl(v) {
+    const st = v.state;
+    const q = new URLSearchParams();
+    if (st.board !== null && st.board !== undefined) q.set('seed', String(st.board));
+    if (String(st.size) !== String(defaults.size)) q.set('size', String(st.size));
+    if (v.options && String(v.options.symmetric) === 'false') q.set('symmetric', 'false');
+    const url = `/play/${SLUG}${q.toString() ? `?${q}` : ''}`;
+    if (location.pathname + location.search !== url) history.replaceState(null, '', url);
+  }
+
+  function newGame(seed) {
+    return startMatch(optionsFromSettings(seed ?? randomBoard()), playersFromSettings());
+  }
+
+  function sameBoard() {
+    if (!view) return newGame();
+    const o = view.options || {};
+    const st = view.state;
+    const options = {
+      seed: seedValue(st.board ?? o.seed) ?? randomBoard(),
+      size: Number(st.size),
+      komi: Number(st.komi),
+      pie: !!st.pie,
+      symmetric: String(o.symmetric ?? 'true') !== 'false',
+    };
+    return startMatch(options, [...view.players]);
+  }
+
+  async function playMove(name) {
+    if (!view || busy) return;
+    if (!humanToMove()) {
+      if (view.computer_to_move) toast('Wait a moment: the computer is still thinking.');
+      return;
+    }
+    const my = token;
+    busy = true;
+    try {
+      const v = await api(`/api/matches/${encodeURIComponent(view.id)}/moves`, { method: 'POST', body: { move: name } });
+      if (my !== token) return;
+      setView(v);
+    } catch (err) {
+      if (my !== token) return;
+      showError(err);
+      if (err.status === 409) await refresh();
+    } finally {
+      if (my === token) busy = false;
+    }
+    computerLoop();
+  }
+
+  async function refresh() {
+    if (!view) return;
+    const my = token;
+    try {
+      const v = await api(`/api/matches/${encodeURIComponent(view.id)}`);
+      if (my === token) setView(v);
+    } catch (err) {
+      showError(err);
+    }
+  }
+
+  async function computerLoop() {
+    const my = token;
+    if (thinkingFor === my) return;
+    thinkingFor = my;
+    try {
+      while (view && my === token && view.computer_to_move && !view.result) {
+        renderStatus();
+        const wait = lastRenderAt + MIN_GAP_MS - performance.now();
+        if (wait > 0) await sleep(wait);
+        if (my !== token) return;
+        let v;
+        try {
+          v = await api(`/api/matches/${encodeURIComponent(view.id)}/computer-move`, { method: 'POST', body: {} });
+        } catch (err) {
+          if (my !== token) return;
+          showError(err);
+          await refresh();
+          break;
+        }
+        if (my !== token) return;
+        setView(v);
+      }
+    } finally {
+      if (thinkingFor === my) thinkingFor = 0;
+    }
+    if (my === token && undoQueued) {
+      undoQueued = false;
+      await undo();
+    }
+  }
+
+  async function undo() {
+    if (!view) return;
+    if (thinkingFor === token) {
+      undoQueued = true;
+      toast('Taking your move back as soon as the computer has answered.');
+      return;
+    }
+    if (busy) return;
+    if (!canUndo()) {
+      toast(view.history.length ? 'There is no move of yours to take back.' : 'There is nothing to take back yet.');
+      return;
+    }
+    const my = token;
+    busy = true;
+    try {
+      const v = await api(`/api/matches/${encodeURIComponent(view.id)}/undo`, { method: 'POST', body: {} });
+      if (my !== token) return;
+      setView(v);
+    } catch (err) {
+      if (my !== token) return;
+      if (err.status === 409) toast(shell.sentence(err.message || 'There is nothing to take back.'));
+      else showError(err);
+    } finally {
+      if (my === token) busy = false;
+    }
+    computerLoop();
+  }
+
+  function toggleHints() {
+    hints = !hints;
+    store.set('hints', hints);
+    hintsBtn.setAttribute('aria-pressed', String(hints));
+    if (board) preview(board.previewCandidate());
+    toast(hints ? 'Hints on' : 'Hints off', { timeout: 1400 });
+  }
+
+  /* ---------- Sound (optional, made on the spot: no files) ---------- */
+
+  let audio = null;
+  function tick() {
+    if (!store.get('sound')) return;
+    try {
+      audio = audio || new AudioContext();
+      const t = audio.currentTime;
+      const osc = audio.createOscillator();
+      const gain = audio.createGain();
+      osc.type = 'triangle';
+      osc.frequency.setValueAtTime(660, t);
+      osc.frequency.exponentialRampToValueAtTime(440, t + 0.08);
+      gain.gain.setValueAtTime(0.0001, t);
+      gain.gain.exponentialRampToValueAtTime(0.12, t + 0.01);
+      gain.gain.exponentialRampToValueAtTime(0.0001, t + 0.12);
+      osc.connect(gain).connect(audio.destination);
+      osc.start(t);
+      osc.stop(t + 0.13);
+    } catch {
+      /* no audio here: stay quiet */
+    }
+  }
+
+  /* ---------- Rules dialog ---------- */
+
+  async function showRules() {
+    if (document.getElementById('rules-dialog')) return;
+    const body = h('div', { class: 'prose' }, h('p', {}, 'Loading the rules…'));
+    openDialog({ title: `Rules of ${game.name}`, body, wide: true, className: 'rules-dialog', id: 'rules-dialog' });
+    try {
+      const res = await fetch(`/rules/${SLUG}`);
+      if (!res.ok) throw new Error(`The rules page answered ${res.status}.`);
+      const doc = new DOMParser().parseFromString(await res.text(), 'text/html');
+      const article = doc.querySelector('article');
+      if (!article) throw new Error('The rules page has no rules in it.');
+      article.querySelector('h1')?.remove();
+      const nodes = [...article.childNodes].map((n) => document.importNode(n, true));
+      body.replaceChildren(
+        h('p', { class: 'note' }, 'Also on its own page: ', h('a', { href: `/rules/${SLUG}`, target: '_blank', rel: 'noopener' }, 'the full rules of Warp & Weft'), '.'),
+        ...nodes);
+      const rules = await import('./rules.js');
+      rules.drawDiagrams(body);
+    } catch (err) {
+      body.replaceChildren(
+        h('p', {}, 'Weft (red) and Warp (blue) share one shuttle on a grid of numbers. Weft moves first and slides it along its row; Warp slides it along its column. Land on any unused cell of your line, hopping over used ones, and score its number. When the player to move has no unused cell left in their line, the game ends and the higher total wins. Warp starts with a few points of komi.'),
+        h('p', {}, h('a', { href: `/rules/${SLUG}` }, 'Open the full rules page')));
+      console.warn('Rules dialog:', err);
+    }
+  }
+
+  /* ---------- Settings dialog ---------- */
+
+  function radioGroup(name, current, choices) {
+    return h('div', { class: 'segmented', role: 'radiogroup' },
+      ...choices.map(([value, label, extra]) => h('label', {},
+        h('input', { type: 'radio', name, value, checked: String(current) === String(value) }),
+        extra || null, label)));
+  }
+
+  function checkbox(name, checked, label, help) {
+    return h('label', { class: 'check' },
+      h('input', { type: 'checkbox', name, checked }),
+      h('span', {}, label, help ? h('span', { class: 'help' }, help) : null));
+  }
+
+  function showSettings() {
+    if (document.getElementById('settings-dialog')) return;
+    const st = store.all();
+    const form = h('form', { class: 'settings-form', id: 'settings-form', onsubmit: (e) => e.preventDefault() });
+    const levelHelp = h('span', { class: 'help', id: 'level-help' });
+    const levelField = h('fieldset', { id: 'level-field' }, h('legend', {}, 'Computer level'),
+      radioGroup('level', st.level, levels.map((l) => [l.key, l.name])), levelHelp);
+    const sideField = h('fieldset', { id: 'side-field' }, h('legend', {}, 'You play'),
+      radioGroup('side', st.side, [['weft', 'Weft — red, rows, moves first', swatch('weft')], ['warp', 'Warp — blue, columns, has komi', swatch('warp')]]));
+    form.append(
+      h('fieldset', {}, h('legend', {}, 'Opponent'), radioGroup('mode', st.mode, [['computer', 'The computer'], ['two', 'Two players on this screen']])),
+      levelField,
+      sideField,
+      h('fieldset', {}, h('legend', {}, 'Board size'), radioGroup('size', st.size, sizeChoices.map((x) => [x, `${x} × ${x}`]))),
+      h('label', { class: 'field' }, h('span', { class: 'field-label' }, 'Board number'),
+        h('input', { type: 'text', name: 'seed', inputmode: 'numeric', pattern: '[0-9]*', placeholder: 'Any: leave empty for a random board', autocomplete: 'off' }),
+        h('span', { class: 'help' }, 'The same number always gives the same grid, so a board can be replayed or shared.')),
+      h('details', { class: 'variants', open: st.pie || !st.symmetric || String(st.komi) !== String(defaults.komi) },
+        h('summary', {}, 'Variants'),
+        h('label', { class: 'field' }, h('span', { class: 'field-label' }, 'Komi for Warp'),
+          h('input', { type: 'number', name: 'komi', step: '0.5', min: '0', max: '20', value: st.komi }),
+          h('span', { class: 'help' }, 'Points Warp starts with, to make up for Weft’s first pick. A half point rules out draws.')),
+        checkbox('pie', st.pie, 'Pie rule', 'After Weft’s first move, Warp may take over Weft’s seat instead of moving.'),
+        checkbox('symmetric', st.symmetric, 'Mirror-symmetric board', 'Turn off for a grid that differs across the diagonal, so Weft and Warp see different numbers.')),
+      h('fieldset', {}, h('legend', {}, 'Display'),
+        checkbox('hints', hints, 'Hints', 'Ring the best reply to the pointed cell and show the net result.'),
+        checkbox('gauge', store.get('gauge'), 'Line gauge', 'Count the unused cells left in every row and column, beside the board.'),
+        checkbox('sound', store.get('sound'), 'Sound', 'A soft click on every move.'),
+        h('label', { class: 'field' }, h('span', { class: 'field-label' }, 'Theme'),
+          (() => {
+            const sel = h('select', { name: 'theme' });
+            for (const [v, l] of [['system', 'Same as the system'], ['light', 'Light'], ['dark', 'Dark']]) {
+              sel.append(h('option', { value: v, selected: shell.siteSettings.get('theme') === v }, l));
+            }
+            return sel;
+          })())));
+
+    const sync = () => {
+      const vsComp = form.elements.mode.value === 'computer';
+      levelField.disabled = !vsComp;
+      sideField.disabled = !vsComp;
+      const lvl = levels.find((l) => l.key === form.elements.level.value);
+      levelHelp.textContent = lvl && lvl.about ? `${lvl.name}: ${lvl.about}.` : '';
+    };
+    form.addEventListener('change', (e) => {
+      sync();
+      const t = e.target;
+      // Display settings take effect at once; game settings with the next game.
+      if (t.name === 'hints' && t.checked !== hints) toggleHints();
+      if (t.name === 'gauge') {
+        store.set('gauge', t.checked);
+        board && board.setGauge(t.checked);
+      }
+      if (t.name === 'sound') store.set('sound', t.checked);
+      if (t.name === 'theme') {
+        shell.siteSettings.set('theme', t.value);
+        shell.applyTheme(t.value);
+      }
+    });
+    sync();
+
+    const save = () => {
+      const f = form.elements;
+      const komi = Number(f.komi.value);
+      store.update({
+        mode: f.mode.value,
+        level: f.level.value || st.level,
+        side: f.side.value || st.side,
+        size: f.size.value,
+        komi: Number.isFinite(komi) && f.komi.value !== '' ? String(komi) : defaults.komi,
+        pie: f.pie.checked,
+        symmetric: f.symmetric.checked,
+      });
+    };
+    openDialog({
+      title: 'New game and settings',
+      body: form,
+      id: 'settings-dialog',
+      actions: [
+        { label: 'Close', run: () => save() },
+        {
+          label: 'Start new game',
+          primary: true,
+          run: () => {
+            const raw = form.elements.seed.value.trim();
+            const seed = raw ? seedValue(raw) : null;
+            if (raw && seed === null) {
+              toast('A board number is a whole number, such as 4821.', { error: true });
+              form.elements.seed.focus();
+              return false;
+            }
+            save();
+            newGame(seed ?? undefined);
+          },
+        },
+      ],
+    });
+  }
+
+  /* ---------- Keys ---------- */
+
+  shell.registerKeys([
+    { key: 'r', label: 'New game on a random board', run: () => newGame() },
+    { key: 's', label: 'Same board again, from the start', run: () => sameBoard() },
+    { key: 'u', label: 'Undo your last move (and the computer’s answer)', run: () => undo() },
+    { key: 'h', label: 'Hints on or off', run: () => toggleHints() },
+    { key: 'F1', label: 'Rules', run: () => showRules() },
+    {
+      keys: ['ArrowLeft', 'ArrowRight', 'ArrowUp', 'ArrowDown'],
+      label: 'Move between cells (a lit cell shows what it hands over)',
+      run: () => {
+        // From outside the board, the arrows enter it on a lit cell.
+        if (!board || !view) return;
+        const lit = [...board.lit];
+        const start = board.lit.has(board.focusName) ? board.focusName : lit[0] || cellName(...view.state.shuttle_rc);
+        board.focusCell(start);
+      },
+    },
+    { key: 'Enter', label: 'Take the focused cell' },
+  ]);
+
+  /* ---------- Start ---------- */
+
+  const urlSeed = seedValue(params.get('seed'));
+  const urlSize = params.get('size');
+  const overrides = {};
+  if (urlSize && sizeChoices.includes(urlSize)) overrides.size = urlSize;
+  if (params.get('symmetric') === 'false') overrides.symmetric = false;
+  await startMatch(optionsFromSettings(urlSeed ?? randomBoard(), overrides), playersFromSettings());
+}
