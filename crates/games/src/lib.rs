@@ -4,7 +4,10 @@
 //! `board` (how a start position is made), `notation` (move and position
 //! text), `eval` (what the computer believes) and `view` (what the screen needs).
 
+pub mod leeward;
+pub mod piracy;
 pub mod registry;
+pub mod seesaw;
 pub mod warp_weft;
 
 pub use registry::{find, registry};

@@ -234,12 +234,12 @@ impl<G: Evaluate> AnyGame for Erased<G> {
 
     fn random_playouts(&self, games: u64, seed: u64) -> (PlayoutStats, Duration) {
         let mut rng = seeded_rng(seed);
-        let mut pos = self.game.clone();
         let mut stats = PlayoutStats::default();
-        let (mut moves, mut line) = (Vec::with_capacity(64), Vec::with_capacity(1024));
+        let mut moves = Vec::with_capacity(64);
         let start = Instant::now();
         for _ in 0..games {
-            let (outcome, length) = random_playout(&mut pos, &mut rng, 100_000, &mut moves, &mut line);
+            let mut pos = self.game.clone();
+            let (outcome, length) = random_playout(&mut pos, &mut rng, 100_000, &mut moves);
             stats.record(outcome, length);
         }
         (stats, start.elapsed())

@@ -16,20 +16,20 @@ pub struct PlayoutStats {
     pub draws: u64,
 }
 
-/// Plays random moves from `game` until it ends or `max_moves` have been
-/// played, then takes them all back. Returns the outcome (`None` if capped)
-/// and the number of moves. `moves` and `line` are scratch buffers reused
-/// between calls so that playouts allocate nothing once warm.
+/// Plays random moves on `game` until it ends or `max_moves` have been
+/// played (the caller passes a copy it may spoil). Returns the outcome
+/// (`None` if capped) and the number of moves. `moves` is a scratch buffer
+/// reused between calls so that playouts allocate nothing once warm.
+#[inline]
 pub fn random_playout<G: Game>(
     game: &mut G,
     rng: &mut impl RngCore,
     max_moves: usize,
     moves: &mut Vec<G::Move>,
-    line: &mut Vec<G::Move>,
 ) -> (Option<Outcome>, usize) {
-    line.clear();
+    let mut played = 0;
     let outcome = loop {
-        if line.len() >= max_moves {
+        if played >= max_moves {
             break None;
         }
         moves.clear();
@@ -39,12 +39,8 @@ pub fn random_playout<G: Game>(
         }
         let mv = moves[random_index(rng, moves.len())];
         game.play(mv);
-        line.push(mv);
+        played += 1;
     };
-    let played = line.len();
-    while let Some(mv) = line.pop() {
-        game.undo(mv);
-    }
     (outcome, played)
 }
 

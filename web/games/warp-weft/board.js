@@ -171,7 +171,7 @@ const CSS = `
 .ww .shuttle .body { fill: var(--shuttle); stroke: var(--shuttle-edge); stroke-width: 3; }
 .ww .shuttle .sheen { fill: none; stroke: #fff; stroke-opacity: 0.28; stroke-width: 3; stroke-linecap: round; }
 .ww .shuttle .bobbin { fill: none; stroke: var(--shuttle-edge); stroke-width: 3; }
-.ww .shuttle .num { fill: #fff; font-size: 32px; font-weight: 800; text-anchor: middle; dominant-baseline: central; font-variant-numeric: tabular-nums; paint-order: stroke; stroke: rgb(0 0 0 / 0.25); stroke-width: 2px; }
+.ww .shuttle .num { fill: #fff; font-size: 30px; letter-spacing: -1px; font-weight: 800; text-anchor: middle; dominant-baseline: central; font-variant-numeric: tabular-nums; paint-order: stroke; stroke: rgb(0 0 0 / 0.25); stroke-width: 2px; }
 .ww.still .shuttle, .ww.still .shuttle .body-rot, .ww.still .cell .bg, .ww.still .cell .hatch, .ww.still .cell .val { transition: none; }
 
 .ww .gauge rect { stroke-width: 2; }
@@ -302,8 +302,8 @@ export class BoardView {
     this.shuttle = s('g', { class: 'shuttle' });
     this.shuttleRot = s('g', { class: 'body-rot' });
     this.shuttleRot.append(
-      s('path', { class: 'body', d: 'M -45 0 C -28 -33, 28 -33, 45 0 C 28 33, -28 33, -45 0 Z' }),
-      s('path', { class: 'sheen', d: 'M -26 -15 C -10 -21, 10 -21, 26 -15' }),
+      s('path', { class: 'body', d: 'M -46 0 C -30 -40, 30 -40, 46 0 C 30 40, -30 40, -46 0 Z' }),
+      s('path', { class: 'sheen', d: 'M -27 -19 C -10 -26, 10 -26, 27 -19' }),
     );
     this.bobbin = s('rect', { class: 'bobbin', x: -17, y: -7, width: 34, height: 14, rx: 7 });
     this.shuttleRot.append(this.bobbin);

@@ -59,6 +59,14 @@ export async function mount({ root, game, shell, api, params }) {
   const newBtn = h('button', { class: 'btn', type: 'button', id: 'new-btn', onclick: () => newGame() }, 'New game', h('kbd', {}, 'R'));
   const controls = h('div', { class: 'controls' }, undoBtn, hintsBtn, sameBtn, newBtn);
   const moveList = h('ol', { class: 'move-list', id: 'move-list', role: 'log', 'aria-live': 'polite', 'aria-label': 'Moves' });
+  let pinned = true; // keep the newest move in view while the list is scrolled to its end
+  moveList.addEventListener('scroll', () => {
+    moveList.classList.toggle('scrolled', moveList.scrollTop > 0);
+    pinned = moveList.scrollTop + moveList.clientHeight >= moveList.scrollHeight - 4;
+  }, { passive: true });
+  new ResizeObserver(() => {
+    if (pinned) moveList.scrollTop = moveList.scrollHeight;
+  }).observe(moveList);
   const movesCard = h('section', { class: 'card moves-card' }, h('h3', {}, 'Moves'), moveList);
   const footer = h('p', { class: 'match-facts', id: 'match-facts' });
   const side = h('aside', { class: 'side-panel', 'aria-label': 'Game panel' }, statusCard, scoresCard, hintCard, controls, movesCard, footer);
@@ -139,6 +147,7 @@ export async function mount({ root, game, shell, api, params }) {
   /* ---------- Panel ---------- */
 
   function renderPanel() {
+    hintCard.hidden = !!view.result;
     renderStatus();
     renderScores();
     renderMoves();
@@ -165,7 +174,7 @@ export async function mount({ root, game, shell, api, params }) {
       const winAxis = w === null || w === undefined ? null : axisOfSeat(w);
       parts.push(h('div', { class: `result-banner${winAxis ? ` win-${winAxis}` : ''}`, id: 'result', role: 'status' },
         h('div', { class: 'result-head' }, winAxis ? swatch(winAxis) : null, h('strong', {}, headline)),
-        h('p', { class: 'result-reason' }, view.result.reason || ''),
+        h('p', { class: 'result-reason' }, (view.result.reason || '').replace(/(^|[\s(–])-(\d)/g, '$1−$2')),
         h('div', { class: 'result-actions' },
           h('button', { class: 'btn primary', type: 'button', onclick: () => newGame() }, 'New game', h('kbd', {}, 'R')),
           h('button', { class: 'btn', type: 'button', onclick: () => sameBoard() }, 'Same board', h('kbd', {}, 'S')))));
@@ -325,6 +334,8 @@ export async function mount({ root, game, shell, api, params }) {
       moveList.dataset.match = '';
     }
     moveList.scrollTop = moveList.scrollHeight;
+    pinned = true;
+    moveList.classList.toggle('scrolled', moveList.scrollTop > 0);
   }
 
   function renderFacts() {
@@ -591,25 +602,29 @@ export async function mount({ root, game, shell, api, params }) {
     const levelField = h('fieldset', { id: 'level-field' }, h('legend', {}, 'Computer level'),
       radioGroup('level', st.level, levels.map((l) => [l.key, l.name])), levelHelp);
     const sideField = h('fieldset', { id: 'side-field' }, h('legend', {}, 'You play'),
-      radioGroup('side', st.side, [['weft', 'Weft — red, rows, moves first', swatch('weft')], ['warp', 'Warp — blue, columns, has komi', swatch('warp')]]));
-    form.append(
-      h('fieldset', {}, h('legend', {}, 'Opponent'), radioGroup('mode', st.mode, [['computer', 'The computer'], ['two', 'Two players on this screen']])),
+      radioGroup('side', st.side, [['weft', 'Weft (red, moves first)', swatch('weft')], ['warp', 'Warp (blue, has komi)', swatch('warp')]]));
+    const gameCol = h('div', { class: 'settings-col' });
+    const displayCol = h('div', { class: 'settings-col' });
+    form.append(gameCol, displayCol);
+    gameCol.append(
+      h('fieldset', {}, h('legend', {}, 'Opponent'), radioGroup('mode', st.mode, [['computer', 'The computer'], ['two', 'A friend, same screen']])),
       levelField,
       sideField,
       h('fieldset', {}, h('legend', {}, 'Board size'), radioGroup('size', st.size, sizeChoices.map((x) => [x, `${x} × ${x}`]))),
       h('label', { class: 'field' }, h('span', { class: 'field-label' }, 'Board number'),
-        h('input', { type: 'text', name: 'seed', inputmode: 'numeric', pattern: '[0-9]*', placeholder: 'Any: leave empty for a random board', autocomplete: 'off' }),
-        h('span', { class: 'help' }, 'The same number always gives the same grid, so a board can be replayed or shared.')),
-      h('details', { class: 'variants', open: st.pie || !st.symmetric || String(st.komi) !== String(defaults.komi) },
+        h('input', { type: 'text', name: 'seed', inputmode: 'numeric', pattern: '[0-9]*', placeholder: 'Empty: a random board', autocomplete: 'off' }),
+        h('span', { class: 'help' }, 'The same number always gives the same grid, so a board can be replayed or shared.')));
+    displayCol.append(
+      h('details', { class: 'variants', open: true },
         h('summary', {}, 'Variants'),
         h('label', { class: 'field' }, h('span', { class: 'field-label' }, 'Komi for Warp'),
           h('input', { type: 'number', name: 'komi', step: '0.5', min: '0', max: '20', value: st.komi }),
-          h('span', { class: 'help' }, 'Points Warp starts with, to make up for Weft’s first pick. A half point rules out draws.')),
-        checkbox('pie', st.pie, 'Pie rule', 'After Weft’s first move, Warp may take over Weft’s seat instead of moving.'),
-        checkbox('symmetric', st.symmetric, 'Mirror-symmetric board', 'Turn off for a grid that differs across the diagonal, so Weft and Warp see different numbers.')),
+          h('span', { class: 'help' }, 'Points Warp starts with. A half point rules out draws.')),
+        checkbox('pie', st.pie, 'Pie rule', 'After Weft’s first move, Warp may swap seats instead of moving.'),
+        checkbox('symmetric', st.symmetric, 'Mirror-symmetric board', 'Off: the two sides see different numbers.')),
       h('fieldset', {}, h('legend', {}, 'Display'),
-        checkbox('hints', hints, 'Hints', 'Ring the best reply to the pointed cell and show the net result.'),
-        checkbox('gauge', store.get('gauge'), 'Line gauge', 'Count the unused cells left in every row and column, beside the board.'),
+        checkbox('hints', hints, 'Hints', 'Ring the best reply and show the net result.'),
+        checkbox('gauge', store.get('gauge'), 'Line gauge', 'Unused cells left in each row and column.'),
         checkbox('sound', store.get('sound'), 'Sound', 'A soft click on every move.'),
         h('label', { class: 'field' }, h('span', { class: 'field-label' }, 'Theme'),
           (() => {
@@ -661,6 +676,7 @@ export async function mount({ root, game, shell, api, params }) {
       title: 'New game and settings',
       body: form,
       id: 'settings-dialog',
+      wide: true,
       actions: [
         { label: 'Close', run: () => save() },
         {

@@ -68,6 +68,22 @@ impl WwMove {
     }
 }
 
+/// The column of each cell for each board size: a table look-up instead of a
+/// division on the hot path.
+static COLUMN: [[u8; MAX_CELLS]; MAX_SIZE + 1] = {
+    let mut table = [[0u8; MAX_CELLS]; MAX_SIZE + 1];
+    let mut n = 1;
+    while n <= MAX_SIZE {
+        let mut cell = 0;
+        while cell < MAX_CELLS {
+            table[n][cell] = (cell % n) as u8;
+            cell += 1;
+        }
+        n += 1;
+    }
+    table
+};
+
 // Zobrist keys: cell taken by Weft, cell taken by Warp, cell used by nobody
 // (the start), shuttle position, and two flags.
 static KEYS_WEFT: [u64; MAX_CELLS] = zobrist::keys(0x5757_0001);
@@ -253,10 +269,10 @@ impl WarpWeft {
     /// The cells of the line through `cell` along which `axis` moves.
     #[inline]
     pub fn line_mask(&self, axis: Axis, cell: usize) -> u128 {
-        let n = self.n as usize;
+        let col = COLUMN[self.n as usize][cell] as usize;
         match axis {
-            Axis::Weft => self.row0 << (cell - cell % n),
-            Axis::Warp => self.col0 << (cell % n),
+            Axis::Weft => self.row0 << (cell - col),
+            Axis::Warp => self.col0 << col,
         }
     }
 
@@ -338,6 +354,7 @@ impl Game for WarpWeft {
             return;
         }
         let from = self.shuttle;
+        out.reserve(targets.count_ones() as usize + 1);
         while targets != 0 {
             let to = targets.trailing_zeros() as u8;
             targets &= targets - 1;
