@@ -16,7 +16,7 @@ after(async () => {
   await server?.stop();
 });
 
-test('the home page lists Warp & Weft with a drawing, and its links work', async () => {
+test('the home page lists Warp & Weft with a drawing, and its links work', { timeout: 120000 }, async () => {
   const page = await newPage(browser, { viewport: DESKTOP });
   await page.goto(`${server.base}/`);
   const card = page.locator('.game-card[data-slug="warp-weft"]');
@@ -44,7 +44,7 @@ test('the home page lists Warp & Weft with a drawing, and its links work', async
   await page.context().close();
 });
 
-test('the home page at phone size', async () => {
+test('the home page at phone size', { timeout: 120000 }, async () => {
   const page = await newPage(browser, { viewport: PHONE });
   await page.goto(`${server.base}/`);
   await page.waitForSelector('.game-card svg .cell');
@@ -53,7 +53,7 @@ test('the home page at phone size', async () => {
   await page.context().close();
 });
 
-test('the rules page loads, with its diagrams and keys', async () => {
+test('the rules page loads, with its diagrams and keys', { timeout: 120000 }, async () => {
   for (const [name, viewport] of [['desktop', DESKTOP], ['phone', PHONE]]) {
     const page = await newPage(browser, { viewport });
     const res = await page.goto(`${server.base}/rules/warp-weft`);
@@ -80,7 +80,7 @@ test('the rules page loads, with its diagrams and keys', async () => {
   }
 });
 
-test('an unknown game says so', async () => {
+test('an unknown game says so', { timeout: 120000 }, async () => {
   const page = await newPage(browser);
   page.on('console', () => {}); // the 404 of the page itself is expected
   const res = await page.goto(`${server.base}/play/no-such-game`);

@@ -36,7 +36,7 @@ function noProblems(page) {
   assert.deepEqual(page.problems, [], 'the page logged errors');
 }
 
-test('against the computer as Warp: the computer opens, I answer, undo, hints, same board, rules', async () => {
+test('against the computer as Warp: the computer opens, I answer, undo, hints, same board, rules', { timeout: 120000 }, async () => {
   const page = await newPage(browser, {
     settings: { [settingsKey]: { mode: 'computer', level: 'easy', side: 'warp', size: '7', hints: false } },
   });
@@ -138,7 +138,7 @@ test('against the computer as Warp: the computer opens, I answer, undo, hints, s
   await page.context().close();
 });
 
-test('a whole 5 × 5 game as Weft ends with a result banner', async () => {
+test('a whole 5 × 5 game as Weft ends with a result banner', { timeout: 120000 }, async () => {
   const page = await newPage(browser, {
     settings: { [settingsKey]: { mode: 'computer', level: 'easy', side: 'weft', size: '5', hints: true } },
   });
@@ -164,7 +164,7 @@ test('a whole 5 × 5 game as Weft ends with a result banner', async () => {
   await page.context().close();
 });
 
-test('two players on one screen, and the settings dialog', async () => {
+test('two players on one screen, and the settings dialog', { timeout: 120000 }, async () => {
   const page = await newPage(browser, { settings: { [settingsKey]: { mode: 'two', size: '7', hints: true, gauge: true } } });
   await page.goto(`${server.base}/play/warp-weft?seed=1234`);
   await waitForHumanTurn(page);
@@ -186,7 +186,7 @@ test('two players on one screen, and the settings dialog', async () => {
   await page.context().close();
 });
 
-test('the play page at phone size: panel under the board, tap to preview, tap again to play', async () => {
+test('the play page at phone size: panel under the board, tap to preview, tap again to play', { timeout: 120000 }, async () => {
   const page = await newPage(browser, {
     viewport: PHONE,
     touch: true,
@@ -214,7 +214,7 @@ test('the play page at phone size: panel under the board, tap to preview, tap ag
   await page.context().close();
 });
 
-test('the play page on a desktop fits the window without scrolling', async () => {
+test('the play page on a desktop fits the window without scrolling', { timeout: 120000 }, async () => {
   const page = await newPage(browser, { viewport: DESKTOP, colorScheme: 'dark', settings: { [settingsKey]: { mode: 'computer', level: 'easy', side: 'weft', hints: true } } });
   await page.goto(`${server.base}/play/warp-weft?seed=42`);
   await waitForHumanTurn(page);
@@ -225,6 +225,27 @@ test('the play page on a desktop fits the window without scrolling', async () =>
   assert.ok(box.height > 650, 'the board uses the height of the window');
   await page.hover('#board .cell.lit >> nth=0');
   await shot(page, 'play-desktop-dark');
+  noProblems(page);
+  await page.context().close();
+});
+
+test('undo while the computer thinks: it answers, then both moves are taken back', { timeout: 120000 }, async () => {
+  const page = await newPage(browser, {
+    settings: { [settingsKey]: { mode: 'computer', level: 'hard', side: 'weft', size: '7', hints: false } },
+  });
+  await page.goto(`${server.base}/play/warp-weft?seed=3`);
+  await waitForHumanTurn(page);
+  const before = await boardSnapshot(page);
+  await page.click('#board .cell.lit >> nth=0');
+  await page.waitForSelector('#thinking');
+  // The page stays responsive while the computer thinks: the keys dialog opens and closes.
+  await page.keyboard.press('?');
+  await page.waitForSelector('#keys-dialog[open]');
+  await page.keyboard.press('Escape');
+  await page.keyboard.press('u');
+  await page.waitForFunction(() => !document.querySelector('#thinking'));
+  await page.waitForFunction(() => document.querySelectorAll('#board .cell.taken-weft').length === 0 && document.querySelector('#board .cell.lit'));
+  assert.deepEqual(await boardSnapshot(page), before);
   noProblems(page);
   await page.context().close();
 });

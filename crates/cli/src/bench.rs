@@ -15,10 +15,12 @@ pub fn run(only: Option<&str>, seconds: f64) -> Result<(), String> {
     let budget = Duration::from_secs_f64(seconds.clamp(0.1, 600.0));
     for entry in entries {
         let game = entry.create(&Options::new()).map_err(|e| e.to_string())?;
-        println!("{} (default options, one thread)", entry.info().name);
+        println!("{} (default options)", entry.info().name);
         playouts(game.as_ref(), budget);
         perft(game.as_ref(), budget);
-        alphabeta(game.as_ref(), budget)?;
+        let depth = alphabeta(game.as_ref(), budget)?;
+        mcts(game.as_ref(), budget)?;
+        threads(game.as_ref(), depth)?;
     }
     Ok(())
 }
@@ -39,7 +41,7 @@ fn playouts(game: &dyn AnyGame, budget: Duration) {
     }
     let secs = spent.as_secs_f64();
     println!(
-        "  random playouts   {:>12.0} games/s  ({:.0} moves/s, {:.1} moves a game)",
+        "  random playouts, 1 thread   {:>12.0} games/s   ({:.0} moves/s, {:.1} moves a game)",
         games as f64 / secs,
         moves as f64 / secs,
         moves as f64 / games as f64
@@ -54,7 +56,7 @@ fn perft(game: &dyn AnyGame, budget: Duration) {
         let took = start.elapsed();
         if took * 8 > budget || depth >= 30 || count == 0 {
             println!(
-                "  perft {depth:<2}         {:>12.0} leaves/s  ({count} leaves in {:.3} s)",
+                "  perft {depth}, 1 thread         {:>12.0} leaves/s  ({count} leaves in {:.3} s)",
                 count as f64 / took.as_secs_f64().max(1e-9),
                 took.as_secs_f64()
             );
@@ -64,7 +66,9 @@ fn perft(game: &dyn AnyGame, budget: Duration) {
     }
 }
 
-fn alphabeta(game: &dyn AnyGame, budget: Duration) -> Result<(), String> {
+/// Fixed-depth searches from the start, deeper until one takes a sixth of
+/// the budget; returns the depth measured.
+fn alphabeta(game: &dyn AnyGame, budget: Duration) -> Result<u32, String> {
     let mut depth = 1;
     loop {
         let spec = PlayerSpec::parse(&format!("ab:depth={depth},hash=64"), game.info()).map_err(|e| e.to_string())?;
@@ -72,15 +76,50 @@ fn alphabeta(game: &dyn AnyGame, budget: Duration) -> Result<(), String> {
         let took = decision.elapsed;
         if took * 6 > budget || decision.exact || depth >= 60 {
             println!(
-                "  alpha-beta d{depth:<2}    {:>12.0} nodes/s   ({} nodes in {:.3} s, best {} score {})",
+                "  alpha-beta depth {depth}, 1 thread {:>10.0} nodes/s   ({} nodes in {:.3} s, best {}, score {})",
                 decision.nodes as f64 / took.as_secs_f64().max(1e-9),
                 decision.nodes,
                 took.as_secs_f64(),
                 decision.mv,
                 decision.score
             );
-            return Ok(());
+            return Ok(depth);
         }
         depth += 1;
     }
+}
+
+fn mcts(game: &dyn AnyGame, budget: Duration) -> Result<(), String> {
+    let ms = (budget.as_millis() / 2).max(50);
+    let spec = PlayerSpec::parse(&format!("mcts:time={ms}ms"), game.info()).map_err(|e| e.to_string())?;
+    let decision = game.choose(&spec, 1).ok_or("the start position is already over")?;
+    println!(
+        "  MCTS, 1 thread              {:>12.0} iterations/s ({} in {:.3} s, best {})",
+        decision.nodes as f64 / decision.elapsed.as_secs_f64().max(1e-9),
+        decision.nodes,
+        decision.elapsed.as_secs_f64(),
+        decision.mv
+    );
+    Ok(())
+}
+
+/// The same fixed-depth search on one and on two threads.
+fn threads(game: &dyn AnyGame, depth: u32) -> Result<(), String> {
+    let mut times = Vec::new();
+    for threads in [1, 2] {
+        let spec = PlayerSpec::parse(&format!("ab:depth={},hash=64,threads={threads}", depth + 1), game.info())
+            .map_err(|e| e.to_string())?;
+        let d = game.choose(&spec, 1).ok_or("the start position is already over")?;
+        times.push((d.elapsed.as_secs_f64(), d.nodes));
+    }
+    println!(
+        "  alpha-beta depth {}: 1 thread {:.3} s, 2 threads {:.3} s: {:.2}× faster ({:.0} → {:.0} nodes/s)",
+        depth + 1,
+        times[0].0,
+        times[1].0,
+        times[0].0 / times[1].0.max(1e-9),
+        times[0].1 as f64 / times[0].0.max(1e-9),
+        times[1].1 as f64 / times[1].0.max(1e-9),
+    );
+    Ok(())
 }

@@ -1,8 +1,11 @@
 //! `tabula`: serve the portal, and study games from the command line.
 
+mod analyze;
 mod bench;
 mod commands;
 mod game_args;
+mod match_cmd;
+mod ugi;
 
 use std::process::ExitCode;
 
@@ -70,7 +73,24 @@ enum Command {
         #[arg(long, default_value = "ab:time=1s")]
         player: String,
     },
-    /// Measure speed: random playouts, perft and alpha–beta nodes per second.
+    /// Play two computer players against each other and report the statistics.
+    ///
+    /// Each start is played twice with sides swapped. Example:
+    /// `tabula match warp-weft --a level:medium --b level:easy --games 200 --threads 2`
+    Match(match_cmd::MatchArgs),
+    /// Self-play study of a game's balance at each level: first-player win
+    /// rate, draws, game lengths, and how much strength pays (Markdown, SVG, JSON).
+    Analyze(analyze::AnalyzeArgs),
+    /// Speak the UGI engine protocol on standard input/output, so other
+    /// programs can play against Tabula's engines.
+    Ugi {
+        /// The game.
+        game: String,
+        /// A game option, KEY=VALUE; repeatable.
+        #[arg(long = "option", value_name = "KEY=VALUE")]
+        options: Vec<String>,
+    },
+    /// Measure speed: random playouts, perft, alpha–beta and MCTS per second, and the gain from 2 threads.
     Bench {
         /// Only this game (default: every game).
         game: Option<String>,
@@ -89,6 +109,9 @@ fn main() -> ExitCode {
         Command::Perft { game, depth } => commands::perft(&game, depth),
         Command::Moves { game, after } => commands::moves(&game, after),
         Command::Think { game, player } => commands::think(&game, &player),
+        Command::Match(args) => match_cmd::run(&args),
+        Command::Analyze(args) => analyze::run(&args),
+        Command::Ugi { game, options } => ugi::run(&game, &options),
         Command::Bench { game, seconds } => bench::run(game.as_deref(), seconds),
     };
     match result {

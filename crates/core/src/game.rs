@@ -106,6 +106,14 @@ pub trait Evaluate: Game {
     #[inline]
     fn noisy_moves(&self, _out: &mut Vec<Self::Move>) {}
 
+    /// Which of `moves` (the legal moves, non-empty) a Monte-Carlo playout
+    /// plays here, given 64 random bits. The default picks uniformly; a game
+    /// may prefer captures or promotions to make playouts more telling.
+    #[inline]
+    fn playout_choice(&self, moves: &[Self::Move], random: u64) -> usize {
+        (((random >> 32) * moves.len() as u64) >> 32) as usize
+    }
+
     /// The score of a finished game from the point of view of the side to
     /// move, `ply` moves below the root of a search. The default prefers
     /// quick wins and slow losses; a game whose margin of victory matters

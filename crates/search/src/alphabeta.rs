@@ -1,8 +1,11 @@
-//! Negamax alpha–beta with principal-variation search, iterative deepening,
-//! a transposition table, killer and history move ordering, an optional
-//! quiescence search and a time limit.
+//! Negamax alpha–beta with principal-variation search, iterative deepening
+//! with aspiration windows, a shared transposition table, killer and history
+//! move ordering, an optional quiescence search, time and node limits, and
+//! Lazy SMP (several threads searching the same tree through one table).
 
 use std::hash::{Hash, Hasher};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use tabula_core::{Evaluate, PROVEN, WIN_SCORE};
@@ -12,6 +15,8 @@ use crate::tt::{Bound, Entry, Table};
 const INFINITY: i32 = WIN_SCORE * 2;
 const MAX_PLY: usize = 128;
 const HISTORY_SIZE: usize = 1 << 12;
+/// The first aspiration window's half-width, in evaluation units.
+const ASPIRATION: i32 = 16;
 
 /// How far and how long to search.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -44,7 +49,7 @@ pub struct SearchResult<M> {
     pub depth: u32,
     /// The expected continuation, best move first.
     pub pv: Vec<M>,
-    /// Positions visited.
+    /// Positions visited (all threads).
     pub nodes: u64,
     /// Whether the score is the exact value of the game (every line was
     /// followed to the end).
@@ -55,33 +60,40 @@ pub struct SearchResult<M> {
 
 /// An alpha–beta searcher for one game type. Keep it between moves to reuse its table.
 pub struct AlphaBeta<G: Evaluate> {
-    table: Table<G::Move>,
+    table: Arc<Table>,
     use_table: bool,
     killers: Vec<[Option<G::Move>; 2]>,
     history: Vec<i32>,
-    buffers: Vec<Vec<(G::Move, i32)>>,
+    buffers: Vec<Vec<(G::Move, i32, u16)>>,
     scratch: Vec<G::Move>,
     nodes: u64,
     horizon: u64,
     deadline: Option<Instant>,
     node_limit: u64,
+    stop: Arc<AtomicBool>,
     stopped: bool,
 }
 
 impl<G: Evaluate> AlphaBeta<G> {
     /// A searcher with a transposition table of about `table_mib` MiB.
     pub fn new(table_mib: usize) -> Self {
+        Self::with_table(Arc::new(Table::with_mib(table_mib)))
+    }
+
+    /// A searcher using an existing (possibly shared) table.
+    pub fn with_table(table: Arc<Table>) -> Self {
         AlphaBeta {
-            table: Table::with_mib(table_mib),
+            table,
             use_table: true,
-            killers: vec![[None; 2]; MAX_PLY + 1],
+            killers: vec![[None; 2]; MAX_PLY + 2],
             history: vec![0; HISTORY_SIZE],
-            buffers: (0..=MAX_PLY).map(|_| Vec::with_capacity(64)).collect(),
+            buffers: (0..=MAX_PLY + 1).map(|_| Vec::with_capacity(64)).collect(),
             scratch: Vec::with_capacity(64),
             nodes: 0,
             horizon: 0,
             deadline: None,
             node_limit: u64::MAX,
+            stop: Arc::new(AtomicBool::new(false)),
             stopped: false,
         }
     }
@@ -100,38 +112,75 @@ impl<G: Evaluate> AlphaBeta<G> {
         self.killers.iter_mut().for_each(|k| *k = [None; 2]);
     }
 
-    /// Searches `game` within `limits` and returns the best move found.
+    /// Searches `game` within `limits` on one thread.
     pub fn search(&mut self, game: &G, limits: SearchLimits) -> SearchResult<G::Move> {
+        self.stop.store(false, Ordering::Relaxed);
+        self.run(game, limits, 0)
+    }
+
+    /// Searches with `threads` threads sharing this searcher's table (Lazy
+    /// SMP): helpers search the same position, some one ply deeper, and fill
+    /// the table for the main thread, whose result is returned.
+    pub fn search_parallel(&mut self, game: &G, limits: SearchLimits, threads: usize) -> SearchResult<G::Move> {
+        if threads <= 1 {
+            return self.search(game, limits);
+        }
+        self.stop.store(false, Ordering::Relaxed);
+        let helper_nodes = Arc::new(AtomicU64::new(0));
+        let mut result = std::thread::scope(|scope| {
+            for id in 1..threads {
+                let table = Arc::clone(&self.table);
+                let stop = Arc::clone(&self.stop);
+                let counted = Arc::clone(&helper_nodes);
+                scope.spawn(move || {
+                    let mut helper = AlphaBeta::<G>::with_table(table);
+                    helper.stop = stop;
+                    let helper_limits = SearchLimits { time: None, min_depth: 0, nodes: None, ..limits };
+                    helper.run(game, helper_limits, id);
+                    counted.fetch_add(helper.nodes, Ordering::Relaxed);
+                });
+            }
+            let result = self.run(game, limits, 0);
+            self.stop.store(true, Ordering::Relaxed);
+            result
+        });
+        result.nodes += helper_nodes.load(Ordering::Relaxed);
+        result
+    }
+
+    /// The iterative-deepening loop; helper threads (`id > 0`) start one ply
+    /// deeper every other thread, and never stop on their own before the main thread.
+    fn run(&mut self, game: &G, limits: SearchLimits, id: usize) -> SearchResult<G::Move> {
         let start = Instant::now();
-        self.table.new_search();
+        if id == 0 {
+            self.table.new_search();
+        }
         self.nodes = 0;
         self.stopped = false;
         self.node_limit = limits.nodes.unwrap_or(u64::MAX);
         self.killers.iter_mut().for_each(|k| *k = [None; 2]);
         self.history.iter_mut().for_each(|h| *h /= 8);
         let mut pos = game.clone();
-        let mut result = SearchResult {
-            best: None,
-            score: 0,
-            depth: 0,
-            pv: Vec::new(),
-            nodes: 0,
-            exact: false,
-            elapsed: Duration::ZERO,
-        };
+        let mut result =
+            SearchResult { best: None, score: 0, depth: 0, pv: Vec::new(), nodes: 0, exact: false, elapsed: Duration::ZERO };
         if let Some(outcome) = pos.outcome() {
             result.score = pos.terminal_score(outcome, 0);
             result.exact = true;
             return result;
         }
         let max_depth = limits.depth.clamp(1, MAX_PLY as u32 - 1);
-        let mut previous = None;
-        for depth in 1..=max_depth {
+        let mut previous: Option<i32> = None;
+        let first = 1 + (id % 2) as u32;
+        for depth in first..=max_depth {
             self.deadline = if depth <= limits.min_depth { None } else { limits.time.map(|t| start + t) };
             self.horizon = 0;
-            let score = self.negamax(&mut pos, depth as i32, -INFINITY, INFINITY, 0);
+            let score = self.aspiration(&mut pos, depth as i32, previous);
             if self.stopped {
                 break;
+            }
+            if id > 0 {
+                previous = Some(score);
+                continue;
             }
             let pv = self.principal_variation(&mut pos, depth as usize);
             result = SearchResult {
@@ -169,10 +218,56 @@ impl<G: Evaluate> AlphaBeta<G> {
         result
     }
 
+    /// One iteration, first with a narrow window around the last score.
+    fn aspiration(&mut self, pos: &mut G, depth: i32, previous: Option<i32>) -> i32 {
+        let Some(guess) = previous.filter(|p| depth >= 4 && p.abs() < PROVEN) else {
+            return self.negamax(pos, depth, -INFINITY, INFINITY, 0);
+        };
+        let mut delta = ASPIRATION;
+        loop {
+            let (alpha, beta) = (guess.saturating_sub(delta).max(-INFINITY), guess.saturating_add(delta).min(INFINITY));
+            let score = self.negamax(pos, depth, alpha, beta, 0);
+            if self.stopped || (score > alpha && score < beta) {
+                return score;
+            }
+            if delta > WIN_SCORE {
+                return self.negamax(pos, depth, -INFINITY, INFINITY, 0);
+            }
+            delta = delta.saturating_mul(4);
+        }
+    }
+
+    /// Each root move's score from a full-window search `depth` plies deep,
+    /// for players that pick among near-best moves on purpose.
+    pub fn root_scores(&mut self, game: &G, depth: u32) -> Vec<(G::Move, i32)> {
+        let mut pos = game.clone();
+        let mut moves = Vec::new();
+        pos.legal_moves(&mut moves);
+        self.stopped = false;
+        self.deadline = None;
+        moves
+            .into_iter()
+            .map(|mv| {
+                pos.play(mv);
+                let score = -self.negamax(&mut pos, depth.saturating_sub(1) as i32, -INFINITY, INFINITY, 1);
+                pos.undo(mv);
+                (mv, score)
+            })
+            .collect()
+    }
+
     fn first_legal(&mut self, pos: &G) -> Option<G::Move> {
         self.scratch.clear();
         pos.legal_moves(&mut self.scratch);
         self.scratch.first().copied()
+    }
+
+    /// The table's move for a position, decoded from its index.
+    fn table_move(&mut self, pos: &G, index: Option<u16>) -> Option<G::Move> {
+        let index = index? as usize;
+        self.scratch.clear();
+        pos.legal_moves(&mut self.scratch);
+        self.scratch.get(index).copied()
     }
 
     /// Follows table moves from the root to rebuild the expected line.
@@ -181,10 +276,8 @@ impl<G: Evaluate> AlphaBeta<G> {
         let mut seen = Vec::new();
         while pv.len() < max_len.max(1) {
             let Some(entry) = self.table.probe(pos.hash(), 0) else { break };
-            let Some(mv) = entry.mv else { break };
-            self.scratch.clear();
-            pos.legal_moves(&mut self.scratch);
-            if !self.scratch.contains(&mv) || seen.contains(&pos.hash()) {
+            let Some(mv) = self.table_move(pos, entry.move_index) else { break };
+            if seen.contains(&pos.hash()) {
                 break;
             }
             seen.push(pos.hash());
@@ -200,6 +293,9 @@ impl<G: Evaluate> AlphaBeta<G> {
     #[inline]
     fn out_of_time(&mut self) -> bool {
         if self.nodes & 1023 == 0 {
+            if self.stop.load(Ordering::Relaxed) {
+                self.stopped = true;
+            }
             if let Some(deadline) = self.deadline {
                 if Instant::now() >= deadline {
                     self.stopped = true;
@@ -224,10 +320,10 @@ impl<G: Evaluate> AlphaBeta<G> {
             return self.quiesce(pos, alpha, beta, ply);
         }
         let key = pos.hash();
-        let mut table_move = None;
+        let mut table_index = None;
         if self.use_table {
             if let Some(e) = self.table.probe(key, ply as u32) {
-                table_move = e.mv;
+                table_index = e.move_index;
                 if e.depth as i32 >= depth && ply > 0 {
                     let usable = match e.bound {
                         Bound::Exact => true,
@@ -245,14 +341,17 @@ impl<G: Evaluate> AlphaBeta<G> {
         }
         let horizon_before = self.horizon;
         let mut moves = std::mem::take(&mut self.buffers[ply]);
-        self.order_moves(pos, &mut moves, table_move, ply);
+        self.order_moves(pos, &mut moves, table_index, ply);
 
         let alpha_start = alpha;
         let mut best_score = -INFINITY;
-        let mut best_move = None;
+        let mut best_index = None;
         for i in 0..moves.len() {
-            let mv = moves[i].0;
+            let (mv, _, index) = moves[i];
             pos.play(mv);
+            if self.use_table {
+                self.table.prefetch(pos.hash());
+            }
             let score = if i == 0 {
                 -self.negamax(pos, depth - 1, -beta, -alpha, ply + 1)
             } else {
@@ -270,7 +369,7 @@ impl<G: Evaluate> AlphaBeta<G> {
             }
             if score > best_score {
                 best_score = score;
-                best_move = Some(mv);
+                best_index = Some(index);
                 if score > alpha {
                     alpha = score;
                     if alpha >= beta {
@@ -290,12 +389,10 @@ impl<G: Evaluate> AlphaBeta<G> {
                 Bound::Upper
             };
             let entry = Entry {
-                key,
-                mv: best_move,
+                move_index: best_index,
                 score: best_score,
-                depth: depth as i16,
+                depth: depth.min(i8::MAX as i32) as i8,
                 bound,
-                age: 0,
                 complete: self.horizon == horizon_before,
             };
             self.table.store(key, ply as u32, entry);
@@ -317,11 +414,11 @@ impl<G: Evaluate> AlphaBeta<G> {
         }
         let mut moves = std::mem::take(&mut self.buffers[ply]);
         moves.clear();
-        moves.extend(self.scratch.iter().map(|&mv| (mv, pos.order_hint(mv))));
+        moves.extend(self.scratch.iter().map(|&mv| (mv, pos.order_hint(mv), 0)));
         moves.sort_unstable_by(|a, b| b.1.cmp(&a.1));
         alpha = alpha.max(stand);
         let mut best = stand;
-        for &(mv, _) in moves.iter() {
+        for &(mv, _, _) in moves.iter() {
             self.nodes += 1;
             pos.play(mv);
             let score = match pos.outcome() {
@@ -343,14 +440,14 @@ impl<G: Evaluate> AlphaBeta<G> {
         best
     }
 
-    /// Table move first, then killers, then by history and the game's hint.
-    fn order_moves(&mut self, pos: &G, moves: &mut Vec<(G::Move, i32)>, table_move: Option<G::Move>, ply: usize) {
+    /// Table move first, then killers, then by the game's hint and history.
+    fn order_moves(&mut self, pos: &G, moves: &mut Vec<(G::Move, i32, u16)>, table_index: Option<u16>, ply: usize) {
         self.scratch.clear();
         pos.legal_moves(&mut self.scratch);
         moves.clear();
         let killers = self.killers[ply];
-        for &mv in &self.scratch {
-            let key = if Some(mv) == table_move {
+        for (i, &mv) in self.scratch.iter().enumerate() {
+            let key = if Some(i as u16) == table_index {
                 i32::MAX
             } else if Some(mv) == killers[0] {
                 i32::MAX - 2
@@ -359,7 +456,7 @@ impl<G: Evaluate> AlphaBeta<G> {
             } else {
                 pos.order_hint(mv).saturating_mul(1024).saturating_add(self.history[history_slot(&mv)])
             };
-            moves.push((mv, key));
+            moves.push((mv, key, i as u16));
         }
         moves.sort_unstable_by(|a, b| b.1.cmp(&a.1));
     }

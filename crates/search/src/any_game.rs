@@ -2,13 +2,15 @@
 //! `Box<dyn AnyGame>` and work with moves and positions as text, whatever
 //! the game.
 
+use std::any::Any;
 use std::time::{Duration, Instant};
 
 use serde_json::Value;
 use tabula_core::{seeded_rng, Error, Evaluate, Game, GameInfo, Options, Outcome, Side};
 
 use crate::perft::perft;
-use crate::player::{choose_move, PlayerSpec};
+use crate::alphabeta::SearchResult;
+use crate::player::{Player, PlayerSpec};
 use crate::playout::{random_playout, PlayoutStats};
 
 /// What a computer player decided, in notation.
@@ -61,8 +63,12 @@ pub trait AnyGame: Send + Sync {
     fn history(&self) -> Vec<String>;
     /// The position's hash (equal positions, equal hashes).
     fn hash(&self) -> u64;
-    /// Asks a computer player for a move (without playing it). `None` when the game is over.
+    /// Asks a fresh computer player for a move (without playing it). `None` when the game is over.
     fn choose(&self, spec: &PlayerSpec, seed: u64) -> Option<Decision>;
+    /// A computer player for this game that keeps its table or tree between moves.
+    fn new_player(&self, spec: &PlayerSpec, seed: u64) -> Box<dyn AnyPlayer>;
+    /// The handle as `Any`, so a player of the same game can reach the typed position.
+    fn as_any(&self) -> &dyn Any;
     /// The perft count at `depth`.
     fn perft(&self, depth: u32) -> u64;
     /// Plays `games` random games from here; returns what happened and how long it took.
@@ -75,6 +81,12 @@ pub struct GameEntry {
     info: fn() -> &'static GameInfo,
     create: fn(&Options) -> Result<Box<dyn AnyGame>, Error>,
     parse: fn(&str) -> Result<Box<dyn AnyGame>, Error>,
+}
+
+impl std::fmt::Debug for GameEntry {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "GameEntry({})", self.info().slug)
+    }
 }
 
 impl GameEntry {
@@ -204,28 +216,15 @@ impl<G: Evaluate> AnyGame for Erased<G> {
     }
 
     fn choose(&self, spec: &PlayerSpec, seed: u64) -> Option<Decision> {
-        let mut rng = seeded_rng(seed);
-        let result = choose_move(&self.game, spec, &mut rng)?;
-        let best = result.best?;
-        let mut pos = self.game.clone();
-        let pv = result
-            .pv
-            .iter()
-            .map(|&mv| {
-                let text = pos.format_move(mv);
-                pos.play(mv);
-                text
-            })
-            .collect();
-        Some(Decision {
-            mv: self.game.format_move(best),
-            score: result.score,
-            depth: result.depth,
-            pv,
-            nodes: result.nodes,
-            exact: result.exact,
-            elapsed: result.elapsed,
-        })
+        self.new_player(spec, seed).choose(self).ok().flatten()
+    }
+
+    fn new_player(&self, spec: &PlayerSpec, seed: u64) -> Box<dyn AnyPlayer> {
+        Box::new(TypedPlayer::<G>(Player::new(spec.clone(), seed)))
+    }
+
+    fn as_any(&self) -> &dyn Any {
+        self
     }
 
     fn perft(&self, depth: u32) -> u64 {
@@ -246,3 +245,46 @@ impl<G: Evaluate> AnyGame for Erased<G> {
     }
 }
 
+
+/// A computer player for one game, usable through [`AnyGame`] handles of that game.
+pub trait AnyPlayer: Send {
+    /// Picks a move for the side to move in `game` (`Ok(None)` when it is over).
+    /// Fails if `game` is of another game, or an external engine misbehaves.
+    fn choose(&mut self, game: &dyn AnyGame) -> Result<Option<Decision>, Error>;
+}
+
+struct TypedPlayer<G: Evaluate>(Player<G>);
+
+impl<G: Evaluate> AnyPlayer for TypedPlayer<G> {
+    fn choose(&mut self, game: &dyn AnyGame) -> Result<Option<Decision>, Error> {
+        let typed = game
+            .as_any()
+            .downcast_ref::<Erased<G>>()
+            .ok_or_else(|| Error::BadPlayer(format!("this player plays {}, not {}", G::info().name, game.info().name)))?;
+        Ok(self.0.choose(&typed.game)?.and_then(|r| decision(&typed.game, r)))
+    }
+}
+
+/// A search result written in notation.
+fn decision<G: Game>(game: &G, result: SearchResult<G::Move>) -> Option<Decision> {
+    let best = result.best?;
+    let mut pos = game.clone();
+    let pv = result
+        .pv
+        .iter()
+        .map(|&mv| {
+            let text = pos.format_move(mv);
+            pos.play(mv);
+            text
+        })
+        .collect();
+    Some(Decision {
+        mv: game.format_move(best),
+        score: result.score,
+        depth: result.depth,
+        pv,
+        nodes: result.nodes,
+        exact: result.exact,
+        elapsed: result.elapsed,
+    })
+}

@@ -7,16 +7,23 @@
 mod alphabeta;
 mod any_game;
 mod greedy;
+mod match_runner;
+mod mcts;
 mod perft;
 mod player;
 mod playout;
 mod random;
-mod tt;
+mod stats;
+pub mod tt;
+mod ugi_client;
 
 pub use alphabeta::{AlphaBeta, SearchLimits, SearchResult};
-pub use any_game::{AnyGame, Decision, GameEntry};
+pub use any_game::{AnyGame, AnyPlayer, Decision, GameEntry};
 pub use greedy::greedy_move;
 pub use perft::perft;
-pub use player::{choose_move, PlayerSpec};
+pub use match_runner::{GameRecord, MatchSetup};
+pub use mcts::{Mcts, MctsLimits};
+pub use player::{choose_move, parse_duration, Player, PlayerSpec};
 pub use playout::{random_playout, PlayoutStats};
 pub use random::random_move;
+pub use stats::{elo_from_score, GameResult, Summary};

@@ -1,16 +1,22 @@
-//! The player language shared by the command line, levels and the server:
+//! The player language shared by the command line, levels and the server,
+//! and players that keep what they learn (tables, trees) between moves.
+//!
 //! `random`, `greedy`, `greedy:margin=4`, `ab:depth=4`, `ab:time=1s`,
-//! `ab:depth=64,time=1s,min_depth=10,hash=64`, `level:hard`.
+//! `ab:depth=64,time=1s,min_depth=10,hash=64,threads=2,margin=20`,
+//! `mcts:iters=20000`, `mcts:time=500ms,c=1.4`, `ugi:cmd=./engine,time=1s`,
+//! `level:hard`.
 
 use std::fmt;
 use std::time::Duration;
 
 use rand_core::RngCore;
-use tabula_core::{Error, Evaluate, GameInfo};
+use tabula_core::{seeded_rng, Error, Evaluate, GameInfo, SeededRng};
 
 use crate::alphabeta::{AlphaBeta, SearchLimits, SearchResult};
 use crate::greedy::greedy_move;
-use crate::random::random_move;
+use crate::mcts::{Mcts, MctsLimits};
+use crate::random::{random_index, random_move};
+use crate::ugi_client::UgiClient;
 
 /// A computer player, as data.
 #[derive(Debug, Clone, PartialEq)]
@@ -28,6 +34,19 @@ pub enum PlayerSpec {
         limits: SearchLimits,
         /// Transposition table size in MiB.
         table_mib: usize,
+        /// Search threads (Lazy SMP).
+        threads: usize,
+        /// Carelessness: pick at random among root moves within this margin of the best.
+        margin: i32,
+    },
+    /// Monte-Carlo tree search.
+    Mcts(MctsLimits),
+    /// An external engine speaking UGI.
+    Ugi {
+        /// The shell command that starts it.
+        command: String,
+        /// Thinking time per move.
+        movetime: Duration,
     },
 }
 
@@ -37,23 +56,38 @@ impl PlayerSpec {
         let text = text.trim();
         let (kind, params) = text.split_once(':').unwrap_or((text, ""));
         let bad = |msg: String| Error::BadPlayer(msg);
+        if kind == "level" {
+            let level = info.level(params).ok_or_else(|| {
+                let known: Vec<&str> = info.levels.iter().map(|l| l.key).collect();
+                bad(format!("{} has no level '{params}'; its levels are: {}", info.name, known.join(", ")))
+            })?;
+            return PlayerSpec::parse(level.player, info);
+        }
         let mut pairs = Vec::new();
-        if kind != "level" {
-            for part in params.split(',').filter(|p| !p.trim().is_empty()) {
-                let (k, v) = part
-                    .split_once('=')
-                    .ok_or_else(|| bad(format!("'{part}' in player '{text}' should look like key=value")))?;
-                pairs.push((k.trim(), v.trim()));
-            }
+        if kind == "ugi" {
+            // The command may itself hold commas: everything after `cmd=` up to `,time=` is the command.
+            let (cmd, rest) = match params.rfind(",time=") {
+                Some(at) => (&params[..at], &params[at + 1..]),
+                None => (params, ""),
+            };
+            let command = cmd.strip_prefix("cmd=").ok_or_else(|| bad("a UGI player needs cmd=COMMAND".into()))?;
+            let movetime = match rest.strip_prefix("time=") {
+                Some(t) => parse_duration(t)?,
+                None => Duration::from_secs(1),
+            };
+            return Ok(PlayerSpec::Ugi { command: command.to_string(), movetime });
+        }
+        for part in params.split(',').filter(|p| !p.trim().is_empty()) {
+            let (k, v) =
+                part.split_once('=').ok_or_else(|| bad(format!("'{part}' in player '{text}' should look like key=value")))?;
+            pairs.push((k.trim(), v.trim()));
         }
         let unknown = |key: &str, known: &str| bad(format!("player '{kind}' has no setting '{key}' (it has: {known})"));
         match kind {
-            "random" => {
-                if let Some((k, _)) = pairs.first() {
-                    return Err(unknown(k, "none"));
-                }
-                Ok(PlayerSpec::Random)
-            }
+            "random" => match pairs.first() {
+                Some((k, _)) => Err(unknown(k, "none")),
+                None => Ok(PlayerSpec::Random),
+            },
             "greedy" => {
                 let mut margin = 0;
                 for (k, v) in pairs {
@@ -66,7 +100,7 @@ impl PlayerSpec {
             }
             "ab" | "alphabeta" => {
                 let mut limits = SearchLimits { depth: 0, time: None, min_depth: 0, nodes: None };
-                let mut table_mib = 16;
+                let (mut table_mib, mut threads, mut margin) = (16, 1, 0);
                 for (k, v) in pairs {
                     match k {
                         "depth" => limits.depth = parse_number(k, v)?,
@@ -74,23 +108,39 @@ impl PlayerSpec {
                         "min_depth" => limits.min_depth = parse_number(k, v)?,
                         "nodes" => limits.nodes = Some(parse_number(k, v)?),
                         "hash" => table_mib = parse_number(k, v)?,
-                        _ => return Err(unknown(k, "depth, time, min_depth, nodes, hash")),
+                        "threads" => threads = parse_number(k, v)?,
+                        "margin" => margin = parse_number(k, v)?,
+                        _ => return Err(unknown(k, "depth, time, min_depth, nodes, hash, threads, margin")),
                     }
                 }
                 if limits.depth == 0 {
                     limits.depth = if limits.time.is_some() || limits.nodes.is_some() { 100 } else { 4 };
                 }
-                Ok(PlayerSpec::AlphaBeta { limits, table_mib: table_mib.clamp(1, 4096) })
+                Ok(PlayerSpec::AlphaBeta { limits, table_mib: table_mib.clamp(1, 4096), threads: threads.clamp(1, 64), margin })
             }
-            "level" => {
-                let level = info.level(params).ok_or_else(|| {
-                    let known: Vec<&str> = info.levels.iter().map(|l| l.key).collect();
-                    bad(format!("{} has no level '{params}'; its levels are: {}", info.name, known.join(", ")))
-                })?;
-                PlayerSpec::parse(level.player, info)
+            "mcts" => {
+                let mut limits = MctsLimits { iterations: None, time: None, exploration: std::f64::consts::SQRT_2 };
+                for (k, v) in pairs {
+                    match k {
+                        "iters" | "iterations" => limits.iterations = Some(parse_number(k, v)?),
+                        "time" => limits.time = Some(parse_duration(v)?),
+                        "c" => {
+                            limits.exploration = v
+                                .parse()
+                                .ok()
+                                .filter(|c: &f64| c.is_finite() && *c >= 0.0)
+                                .ok_or_else(|| bad(format!("setting 'c' must be a number of 0 or more, not '{v}'")))?
+                        }
+                        _ => return Err(unknown(k, "iters, time, c")),
+                    }
+                }
+                if limits.iterations.is_none() && limits.time.is_none() {
+                    limits.iterations = Some(10_000);
+                }
+                Ok(PlayerSpec::Mcts(limits))
             }
             _ => Err(bad(format!(
-                "unknown player '{text}': use random, greedy[:margin=N], ab:depth=N|time=1s or level:NAME"
+                "unknown player '{text}': use random, greedy[:margin=N], ab:depth=N|time=1s, mcts:iters=N|time=1s, ugi:cmd=… or level:NAME"
             ))),
         }
     }
@@ -101,7 +151,7 @@ impl fmt::Display for PlayerSpec {
         match self {
             PlayerSpec::Random => write!(f, "random"),
             PlayerSpec::Greedy { margin } => write!(f, "greedy:margin={margin}"),
-            PlayerSpec::AlphaBeta { limits, table_mib } => {
+            PlayerSpec::AlphaBeta { limits, table_mib, threads, margin } => {
                 write!(f, "ab:depth={}", limits.depth)?;
                 if let Some(t) = limits.time {
                     write!(f, ",time={}ms", t.as_millis())?;
@@ -112,16 +162,28 @@ impl fmt::Display for PlayerSpec {
                 if let Some(n) = limits.nodes {
                     write!(f, ",nodes={n}")?;
                 }
-                write!(f, ",hash={table_mib}")
+                if *margin > 0 {
+                    write!(f, ",margin={margin}")?;
+                }
+                write!(f, ",hash={table_mib},threads={threads}")
             }
+            PlayerSpec::Mcts(l) => {
+                write!(f, "mcts:c={}", l.exploration)?;
+                if let Some(i) = l.iterations {
+                    write!(f, ",iters={i}")?;
+                }
+                if let Some(t) = l.time {
+                    write!(f, ",time={}ms", t.as_millis())?;
+                }
+                Ok(())
+            }
+            PlayerSpec::Ugi { command, movetime } => write!(f, "ugi:cmd={command},time={}ms", movetime.as_millis()),
         }
     }
 }
 
 fn parse_number<T: std::str::FromStr>(key: &str, value: &str) -> Result<T, Error> {
-    value
-        .parse()
-        .map_err(|_| Error::BadPlayer(format!("setting '{key}' must be a whole number, not '{value}'")))
+    value.parse().map_err(|_| Error::BadPlayer(format!("setting '{key}' must be a whole number, not '{value}'")))
 }
 
 /// Reads `1s`, `500ms`, `2.5s` or `1m`.
@@ -143,32 +205,83 @@ pub fn parse_duration(text: &str) -> Result<Duration, Error> {
     Ok(Duration::from_secs_f64(value * unit))
 }
 
-/// Picks a move for the side to move of `game` as `spec` would.
-/// Returns `None` when the game is over.
-pub fn choose_move<G: Evaluate>(game: &G, spec: &PlayerSpec, rng: &mut impl RngCore) -> Option<SearchResult<G::Move>> {
-    match spec {
-        PlayerSpec::Random => random_move(game, rng).map(|mv| SearchResult {
-            best: Some(mv),
-            score: 0,
-            depth: 0,
-            pv: vec![mv],
-            nodes: 0,
-            exact: false,
-            elapsed: Duration::ZERO,
-        }),
-        PlayerSpec::Greedy { margin } => greedy_move(game, *margin, rng).map(|(mv, score)| SearchResult {
+/// A player of game `G` that keeps its table, tree or engine between moves.
+pub struct Player<G: Evaluate> {
+    spec: PlayerSpec,
+    rng: SeededRng,
+    alphabeta: Option<AlphaBeta<G>>,
+    mcts: Option<Mcts<G>>,
+    ugi: Option<UgiClient>,
+}
+
+impl<G: Evaluate> Player<G> {
+    /// A player following `spec`, its random choices fixed by `seed`.
+    pub fn new(spec: PlayerSpec, seed: u64) -> Self {
+        Player { spec, rng: seeded_rng(seed), alphabeta: None, mcts: None, ugi: None }
+    }
+
+    /// The spec this player follows.
+    pub fn spec(&self) -> &PlayerSpec {
+        &self.spec
+    }
+
+    /// Picks a move for the side to move (`None` when the game is over).
+    pub fn choose(&mut self, game: &G) -> Result<Option<SearchResult<G::Move>>, Error> {
+        let one = |mv: G::Move, score: i32, depth: u32| SearchResult {
             best: Some(mv),
             score,
-            depth: 1,
+            depth,
             pv: vec![mv],
             nodes: 0,
             exact: false,
             elapsed: Duration::ZERO,
-        }),
-        PlayerSpec::AlphaBeta { limits, table_mib } => {
-            let mut searcher = AlphaBeta::<G>::new(*table_mib);
-            let result = searcher.search(game, *limits);
-            result.best.map(|_| result)
-        }
+        };
+        Ok(match &self.spec {
+            PlayerSpec::Random => random_move(game, &mut self.rng).map(|mv| one(mv, 0, 0)),
+            PlayerSpec::Greedy { margin } => greedy_move(game, *margin, &mut self.rng).map(|(mv, s)| one(mv, s, 1)),
+            PlayerSpec::AlphaBeta { limits, table_mib, threads, margin } => {
+                let searcher = self.alphabeta.get_or_insert_with(|| AlphaBeta::new(*table_mib));
+                let mut result = searcher.search_parallel(game, *limits, *threads);
+                if result.best.is_none() {
+                    return Ok(None);
+                }
+                if *margin > 0 && result.depth > 0 {
+                    let scores = searcher.root_scores(game, result.depth.min(limits.depth));
+                    let best = scores.iter().map(|s| s.1).max().unwrap_or(result.score);
+                    let near: Vec<_> = scores.iter().filter(|s| s.1 >= best - margin).collect();
+                    let (mv, score) = *near[random_index(&mut self.rng, near.len())];
+                    if Some(mv) != result.best {
+                        result.best = Some(mv);
+                        result.score = score;
+                        result.pv = vec![mv];
+                    }
+                }
+                Some(result)
+            }
+            PlayerSpec::Mcts(limits) => {
+                let searcher = self.mcts.get_or_insert_with(Mcts::new);
+                let result = searcher.search(game, *limits, &mut self.rng);
+                result.best.map(|_| result)
+            }
+            PlayerSpec::Ugi { command, movetime } => {
+                if game.outcome().is_some() {
+                    return Ok(None);
+                }
+                if self.ugi.is_none() {
+                    self.ugi = Some(UgiClient::start(command)?);
+                }
+                let client = self.ugi.as_mut().expect("just started");
+                let text = client.best_move(&game.to_text(), *movetime)?;
+                let mv = game.parse_move(&text).map_err(|e| Error::BadPlayer(format!("the engine '{command}' played '{text}': {e}")))?;
+                Some(one(mv, 0, 0))
+            }
+        })
     }
+}
+
+/// Picks a move for the side to move of `game` as a fresh player following `spec` would.
+/// Returns `None` when the game is over.
+pub fn choose_move<G: Evaluate>(game: &G, spec: &PlayerSpec, rng: &mut impl RngCore) -> Option<SearchResult<G::Move>> {
+    let mut player = Player::<G>::new(spec.clone(), rng.next_u64());
+    player.choose(game).ok().flatten()
 }

@@ -1,6 +1,13 @@
 //! The transposition table: a fixed-size array of search results keyed by
-//! position hash, so a position reached again (or searched again one ply
-//! deeper) reuses what was learned.
+//! position hash, shared by every search thread without locks.
+//!
+//! Each slot is two atomic words: the packed data, and the key xor the data.
+//! A slot torn by two threads writing at once fails the key check and is
+//! simply a miss (the "lockless hashing" scheme of chess engines). The move
+//! is stored as its index in the position's legal-move list, so the table
+//! works for any game's move type.
+
+use std::sync::atomic::{AtomicU64, Ordering};
 
 use tabula_core::PROVEN;
 
@@ -8,78 +15,134 @@ use tabula_core::PROVEN;
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub(crate) enum Bound {
     /// The score is exact.
-    Exact,
+    Exact = 1,
     /// The true value is at least the score (a cut-off).
-    Lower,
+    Lower = 2,
     /// The true value is at most the score (nothing beat alpha).
-    Upper,
+    Upper = 3,
 }
 
 /// One stored result.
-#[derive(Clone, Copy, Debug)]
-pub(crate) struct Entry<M> {
-    pub key: u64,
-    pub mv: Option<M>,
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Entry {
+    /// Index of the best move in the legal-move list, if any.
+    pub move_index: Option<u16>,
     pub score: i32,
-    pub depth: i16,
+    pub depth: i8,
     pub bound: Bound,
-    pub age: u8,
     /// Whether the whole subtree behind this result reached the end of the game.
     pub complete: bool,
 }
 
-/// A table of 2^k entries; replacement prefers the deeper and the newer.
-pub(crate) struct Table<M> {
-    entries: Vec<Option<Entry<M>>>,
-    mask: usize,
-    age: u8,
+const NO_MOVE: u64 = 0xFFFF;
+
+impl Entry {
+    fn pack(self, age: u8) -> u64 {
+        (self.score as u32 as u64)
+            | (self.depth as u8 as u64) << 32
+            | (self.bound as u64) << 40
+            | (self.complete as u64) << 42
+            | ((age & 0x1F) as u64) << 43
+            | self.move_index.map_or(NO_MOVE, |m| m as u64) << 48
+    }
+
+    fn unpack(data: u64) -> Option<(Entry, u8)> {
+        let bound = match (data >> 40) & 3 {
+            1 => Bound::Exact,
+            2 => Bound::Lower,
+            3 => Bound::Upper,
+            _ => return None,
+        };
+        let index = data >> 48;
+        Some((
+            Entry {
+                move_index: (index != NO_MOVE).then_some(index as u16),
+                score: data as u32 as i32,
+                depth: (data >> 32) as u8 as i8,
+                bound,
+                complete: (data >> 42) & 1 == 1,
+            },
+            ((data >> 43) & 0x1F) as u8,
+        ))
+    }
 }
 
-impl<M: Copy> Table<M> {
-    /// A table that takes about `mib` MiB (at least one entry).
+/// A table of 2^k slots; replacement prefers the deeper and the newer.
+pub struct Table {
+    slots: Vec<[AtomicU64; 2]>,
+    mask: usize,
+    age: AtomicU64,
+}
+
+impl Table {
+    /// A table that takes about `mib` MiB (at least one slot).
     pub fn with_mib(mib: usize) -> Self {
-        let entry_size = std::mem::size_of::<Option<Entry<M>>>().max(1);
-        let wanted = (mib.max(1) << 20) / entry_size;
+        let wanted = (mib.max(1) << 20) / 16;
         let len = if wanted.is_power_of_two() { wanted } else { wanted.next_power_of_two() >> 1 }.max(1);
-        Table { entries: vec![None; len], mask: len - 1, age: 0 }
+        Table { slots: (0..len).map(|_| [AtomicU64::new(0), AtomicU64::new(0)]).collect(), mask: len - 1, age: AtomicU64::new(0) }
     }
 
     /// Starts a new search: older entries become the first to be replaced.
-    pub fn new_search(&mut self) {
-        self.age = self.age.wrapping_add(1);
+    pub fn new_search(&self) {
+        self.age.fetch_add(1, Ordering::Relaxed);
+    }
+
+    fn age(&self) -> u8 {
+        (self.age.load(Ordering::Relaxed) & 0x1F) as u8
     }
 
     /// Forgets everything.
-    pub fn clear(&mut self) {
-        self.entries.iter_mut().for_each(|e| *e = None);
+    pub fn clear(&self) {
+        for slot in &self.slots {
+            slot[0].store(0, Ordering::Relaxed);
+            slot[1].store(0, Ordering::Relaxed);
+        }
+    }
+
+    /// Hints the processor to fetch the slot for `key` (call a little before probing).
+    #[inline]
+    pub fn prefetch(&self, key: u64) {
+        #[cfg(target_arch = "x86_64")]
+        unsafe {
+            // SAFETY: prefetching is a hint; any address within the slice is valid to name.
+            let ptr = self.slots.as_ptr().add(key as usize & self.mask) as *const i8;
+            std::arch::x86_64::_mm_prefetch(ptr, std::arch::x86_64::_MM_HINT_T0);
+        }
+        #[cfg(not(target_arch = "x86_64"))]
+        let _ = key;
     }
 
     /// The entry for `key`, with a proven score converted to be relative to `ply`.
     #[inline]
-    pub fn probe(&self, key: u64, ply: u32) -> Option<Entry<M>> {
-        let e = self.entries[key as usize & self.mask]?;
-        if e.key != key {
+    pub(crate) fn probe(&self, key: u64, ply: u32) -> Option<Entry> {
+        let slot = &self.slots[key as usize & self.mask];
+        let data = slot[1].load(Ordering::Relaxed);
+        if slot[0].load(Ordering::Relaxed) ^ data != key {
             return None;
         }
+        let (e, _) = Entry::unpack(data)?;
         Some(Entry { score: from_stored(e.score, ply), ..e })
     }
 
     /// Stores a result unless the slot holds a deeper result of the current search.
     #[inline]
-    pub fn store(&mut self, key: u64, ply: u32, mut entry: Entry<M>) {
-        let slot = &mut self.entries[key as usize & self.mask];
-        if let Some(old) = slot {
-            if old.key != key && old.age == self.age && old.depth > entry.depth {
+    pub(crate) fn store(&self, key: u64, ply: u32, mut entry: Entry) {
+        let slot = &self.slots[key as usize & self.mask];
+        let old_data = slot[1].load(Ordering::Relaxed);
+        let old_key = slot[0].load(Ordering::Relaxed) ^ old_data;
+        let age = self.age();
+        if let Some((old, old_age)) = Entry::unpack(old_data) {
+            if old_key != key && old_age == age && old.depth > entry.depth {
                 return;
             }
-            if old.key == key && entry.mv.is_none() {
-                entry.mv = old.mv;
+            if old_key == key && entry.move_index.is_none() {
+                entry.move_index = old.move_index;
             }
         }
-        entry.key = key;
-        entry.age = self.age;
         entry.score = to_stored(entry.score, ply);
-        *slot = Some(entry);
+        let data = entry.pack(age);
+        slot[0].store(key ^ data, Ordering::Relaxed);
+        slot[1].store(data, Ordering::Relaxed);
     }
 }
 
@@ -103,5 +166,27 @@ fn from_stored(score: i32, ply: u32) -> i32 {
         score + ply as i32
     } else {
         score
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn entries_pack_and_unpack() {
+        let e = Entry { move_index: Some(300), score: -1_000_005, depth: 17, bound: Bound::Lower, complete: true };
+        assert_eq!(Entry::unpack(e.pack(9)), Some((e, 9)));
+        let e = Entry { move_index: None, score: 42, depth: -1, bound: Bound::Exact, complete: false };
+        assert_eq!(Entry::unpack(e.pack(31)), Some((e, 31)));
+    }
+
+    #[test]
+    fn a_stored_entry_is_found_and_a_different_key_is_not() {
+        let table = Table::with_mib(1);
+        let e = Entry { move_index: Some(2), score: 7, depth: 3, bound: Bound::Exact, complete: false };
+        table.store(12345, 0, e);
+        assert_eq!(table.probe(12345, 0), Some(e));
+        assert_eq!(table.probe(12345 + (1 << 40), 0), None);
     }
 }

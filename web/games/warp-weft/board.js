@@ -145,8 +145,8 @@ const CSS = `
 .ww .cell.taken-weft .hatch, .ww .cell.taken-warp .hatch { opacity: 1; }
 .ww .cell.taken-weft .val, .ww .cell.taken-warp .val { fill: var(--on-fill); }
 
-.ww[data-mover="weft"] .cell.lit .bg { fill: color-mix(in srgb, var(--weft) 13%, var(--cell)); stroke: var(--weft); stroke-width: 3.5; }
-.ww[data-mover="warp"] .cell.lit .bg { fill: color-mix(in srgb, var(--warp) 13%, var(--cell)); stroke: var(--warp); stroke-width: 3.5; }
+.ww[data-mover="weft"] .cell.lit .bg { fill: color-mix(in srgb, var(--weft) 15%, var(--cell)); stroke: var(--weft); stroke-width: 3.5; }
+.ww[data-mover="warp"] .cell.lit .bg { fill: color-mix(in srgb, var(--warp) 18%, var(--cell)); stroke: var(--warp); stroke-width: 3.5; }
 .ww[data-mover="weft"] .cell.lit .threads.h, .ww[data-mover="warp"] .cell.lit .threads.v { display: inline; }
 .ww .cell.lit .val { font-weight: 700; }
 .ww.interactive .cell.lit { cursor: pointer; }
@@ -215,9 +215,10 @@ let instances = 0;
  * label (accessible name), onPlay(name), onPreview(name|null), onReject(name).
  */
 export class BoardView {
-  constructor({ size, interactive = false, gauge = false, label = 'Warp & Weft board', onPlay, onPreview, onReject } = {}) {
+  constructor({ size, interactive = false, gauge = false, labels = true, label = 'Warp & Weft board', onPlay, onPreview, onReject } = {}) {
     injectCss();
     this.n = size;
+    this.labels = labels;
     this.interactive = interactive;
     this.gaugeOn = gauge;
     this.onPlay = onPlay;
@@ -235,6 +236,8 @@ export class BoardView {
     const n = this.n;
     const svg = s('svg', { class: `ww still${this.interactive ? ' interactive' : ''}`, role: this.interactive ? 'grid' : 'img', 'aria-label': label });
     this.svg = svg;
+    // Only the cells take focus (one at a time: roving tabindex), never the drawing itself.
+    if (this.interactive) svg.setAttribute('tabindex', '-1');
     this.setViewBox();
     svg.style.setProperty('--ww-font', n >= 9 ? '34px' : '38px');
 
@@ -248,7 +251,7 @@ export class BoardView {
     svg.append(s('rect', { class: 'board-bg', x: M - PAD, y: M - PAD, width: n * P + 2 * PAD, height: n * P + 2 * PAD, rx: 18 }));
 
     // Coordinates: letters across the top, numbers down the left.
-    const labels = s('g', { 'aria-hidden': 'true' });
+    const labels = s('g', { 'aria-hidden': 'true', display: this.labels ? null : 'none' });
     for (let i = 0; i < n; i++) {
       const t1 = s('text', { class: 'label', x: M + i * P + P / 2, y: (M - PAD) / 2 });
       t1.textContent = String.fromCharCode(97 + i);
@@ -317,8 +320,10 @@ export class BoardView {
   setViewBox() {
     const n = this.n;
     const extra = this.gaugeOn ? GAUGE : 0;
-    const size = M + n * P + PAD + 8 + extra;
-    this.svg.setAttribute('viewBox', `0 0 ${size} ${size}`);
+    // Without coordinates the drawing is cropped to the board itself.
+    const lo = this.labels ? 0 : M - PAD - 8;
+    const size = M + n * P + PAD + 8 + extra - lo;
+    this.svg.setAttribute('viewBox', `${lo} ${lo} ${size} ${size}`);
   }
 
   setGauge(on) {
@@ -612,8 +617,8 @@ export class BoardView {
 }
 
 /** A still drawing of a state (home card, rules diagrams). */
-export function drawBoard(state, { lit = 'auto', last = null, preview = null, hints = false, gauge = false, label } = {}) {
-  const view = new BoardView({ size: state.size, gauge, label: label || `Warp & Weft board, ${state.size} by ${state.size}` });
+export function drawBoard(state, { lit = 'auto', last = null, preview = null, hints = false, gauge = false, labels = true, label } = {}) {
+  const view = new BoardView({ size: state.size, gauge, labels, label: label || `Warp & Weft board, ${state.size} by ${state.size}` });
   const litNames = lit === 'auto' ? legalCells(state).map(([r, c]) => cellName(r, c)) : lit;
   view.update(state, { lit: litNames, last });
   if (preview) view.setPreview(preview, { hints });
@@ -622,7 +627,7 @@ export function drawBoard(state, { lit = 'auto', last = null, preview = null, hi
 
 /** The drawing for the home page's card: the start position, Weft's first choices lit. */
 export function drawStart(state) {
-  return drawBoard(state, { label: 'Warp & Weft: the start position' });
+  return drawBoard(state, { labels: false, label: 'Warp & Weft: the start position' });
 }
 
 /** A small swatch for a side (index 0 Weft, 1 Warp): its colour and its stripes. */

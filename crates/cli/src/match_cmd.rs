@@ -1,0 +1,172 @@
+//! `tabula match`: two players, many games, and the statistics.
+
+use std::fs::{File, OpenOptions};
+use std::io::{BufRead, BufReader, Write};
+use std::path::PathBuf;
+use std::sync::Mutex;
+
+use clap::Args;
+use indicatif::{ProgressBar, ProgressStyle};
+use tabula_core::Options;
+use tabula_games::find;
+use tabula_search::{GameRecord, MatchSetup, Summary};
+
+/// The arguments of `tabula match`.
+#[derive(Args, Debug)]
+pub struct MatchArgs {
+    /// The game (not needed with --merge).
+    pub game: Option<String>,
+    /// Player A: random, greedy[:margin=N], ab:depth=N|time=1s, mcts:iters=N|time=1s, level:NAME, ugi:cmd=…
+    #[arg(long, default_value = "random")]
+    pub a: String,
+    /// Player B.
+    #[arg(long, default_value = "random")]
+    pub b: String,
+    /// Games in all; each start is played twice with sides swapped.
+    #[arg(long, default_value_t = 100)]
+    pub games: u64,
+    /// Seed for every random choice: the same seed replays the same match.
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+    /// Games played at once.
+    #[arg(long, default_value_t = 1)]
+    pub threads: usize,
+    /// Run one slice of the match, e.g. 2/8 (the third of eight).
+    #[arg(long, value_parser = parse_shard, default_value = "0/1")]
+    pub shard: (u64, u64),
+    /// Append one JSON line per game here (a run resumes from what the file holds).
+    #[arg(long)]
+    pub out: Option<PathBuf>,
+    /// Merge the JSON-lines files of shards instead of playing.
+    #[arg(long, num_args = 1..)]
+    pub merge: Vec<PathBuf>,
+    /// Print the summary as one JSON object.
+    #[arg(long)]
+    pub json: bool,
+    /// A game option, KEY=VALUE; repeatable.
+    #[arg(long = "option", value_name = "KEY=VALUE")]
+    pub options: Vec<String>,
+    /// Stop a game after this many moves and count it a draw.
+    #[arg(long, default_value_t = 1000)]
+    pub max_moves: u32,
+    /// Random moves at the start of each pair of games (varies the openings of games without boards).
+    #[arg(long, default_value_t = 0)]
+    pub random_moves: u32,
+}
+
+fn parse_shard(text: &str) -> Result<(u64, u64), String> {
+    let (i, n) = text.split_once('/').ok_or("a shard looks like i/n, e.g. 0/4")?;
+    let i: u64 = i.trim().parse().map_err(|_| format!("'{i}' is not a number"))?;
+    let n: u64 = n.trim().parse().map_err(|_| format!("'{n}' is not a number"))?;
+    if n == 0 || i >= n {
+        return Err(format!("shard {i}/{n} does not exist: use i/n with i < n"));
+    }
+    Ok((i, n))
+}
+
+/// Runs or merges a match and prints its summary.
+pub fn run(args: &MatchArgs) -> Result<(), String> {
+    if !args.merge.is_empty() {
+        return merge(&args.merge, args.json);
+    }
+    let slug = args.game.as_deref().ok_or("name the game to play, e.g. `tabula match warp-weft --a level:easy --b level:medium`")?;
+    let entry = find(slug).map_err(|e| e.to_string())?;
+    let setup = MatchSetup {
+        entry,
+        options: Options::from_pairs(&args.options).map_err(|e| e.to_string())?,
+        a: args.a.clone(),
+        b: args.b.clone(),
+        games: args.games,
+        seed: args.seed,
+        max_moves: args.max_moves,
+        random_moves: args.random_moves,
+        shard: args.shard,
+    };
+    setup.validate().map_err(|e| e.to_string())?;
+    let earlier = match &args.out {
+        Some(path) if path.exists() => read_records(path)?,
+        _ => Vec::new(),
+    };
+    if let Some(r) = earlier.iter().find(|r| r.players != [args.a.clone(), args.b.clone()]) {
+        return Err(format!("{} holds games of {} vs {}, not of this match", args.out.as_ref().unwrap().display(), r.players[0], r.players[1]));
+    }
+    let done: Vec<u64> = earlier.iter().map(|r| r.index).collect();
+    let total = setup.indices().len() as u64;
+    let bar = ProgressBar::new(total);
+    bar.set_style(
+        ProgressStyle::with_template("{bar:30} {pos}/{len} games  {msg}  [{elapsed_precise}, {eta} left]")
+            .expect("a valid template"),
+    );
+    let out = match &args.out {
+        Some(path) => Some(Mutex::new(
+            OpenOptions::new().create(true).append(true).open(path).map_err(|e| format!("cannot write {}: {e}", path.display()))?,
+        )),
+        None => None,
+    };
+    let tally = Mutex::new(earlier.iter().map(GameRecord::result).collect::<Vec<_>>());
+    bar.set_position(done.iter().filter(|i| setup.indices().contains(i)).count() as u64);
+    let records = setup
+        .run(args.threads, &done, |record| {
+            if let Some(out) = &out {
+                let mut file = out.lock().unwrap_or_else(|p| p.into_inner());
+                let _ = writeln!(file, "{}", serde_json::to_string(record).expect("records serialise"));
+            }
+            let mut results = tally.lock().unwrap_or_else(|p| p.into_inner());
+            results.push(record.result());
+            let s = Summary::of(&results);
+            bar.set_message(format!("A {}–{}–{} ({:.1} %)", s.a_wins, s.draws, s.b_wins, 100.0 * s.a_score));
+            bar.inc(1);
+        })
+        .map_err(|e| e.to_string())?;
+    bar.finish_and_clear();
+    let mut all: Vec<GameRecord> = earlier;
+    all.extend(records);
+    print_summary(&all, &args.a, &args.b, args.json);
+    Ok(())
+}
+
+fn read_records(path: &PathBuf) -> Result<Vec<GameRecord>, String> {
+    let file = File::open(path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+    let mut records = Vec::new();
+    for (n, line) in BufReader::new(file).lines().enumerate() {
+        let line = line.map_err(|e| format!("{}: {e}", path.display()))?;
+        if line.trim().is_empty() {
+            continue;
+        }
+        let record: GameRecord =
+            serde_json::from_str(&line).map_err(|e| format!("{} line {}: not a game record: {e}", path.display(), n + 1))?;
+        records.push(record);
+    }
+    Ok(records)
+}
+
+fn merge(paths: &[PathBuf], json: bool) -> Result<(), String> {
+    let mut all: Vec<GameRecord> = Vec::new();
+    for path in paths {
+        for record in read_records(path)? {
+            if let Some(first) = all.first() {
+                if first.players != record.players {
+                    return Err(format!("{} holds a different match ({} vs {})", path.display(), record.players[0], record.players[1]));
+                }
+            }
+            if !all.iter().any(|r| r.index == record.index) {
+                all.push(record);
+            }
+        }
+    }
+    let Some(first) = all.first() else { return Err("the files hold no games".into()) };
+    let (a, b) = (first.players[0].clone(), first.players[1].clone());
+    all.sort_by_key(|r| r.index);
+    print_summary(&all, &a, &b, json);
+    Ok(())
+}
+
+fn print_summary(records: &[GameRecord], a: &str, b: &str, json: bool) {
+    let results: Vec<_> = records.iter().map(GameRecord::result).collect();
+    let summary = Summary::of(&results);
+    if json {
+        println!("{}", serde_json::to_string(&summary).expect("summaries serialise"));
+    } else {
+        print!("{}", summary.report(a, b));
+    }
+}

@@ -1,0 +1,662 @@
+//! The position, its moves, and playing and taking them back.
+//!
+//! The board is kept three ways at once: one bitboard per side and kind (for
+//! generating moves), one per side (for what blocks and what may be taken),
+//! and a square-by-square list (to know what stands on a square in one look).
+
+use std::fmt;
+
+use tabula_core::{zobrist, Error, Game, GameInfo, Options, Outcome, Side};
+
+use super::geometry::{
+    file_of, kites_across_ew, kites_across_ns, oars_upwind, rank_of, sail_reach, squares_of, Kind, Wind, AROUND, FULL,
+    INK_HOME, KITE, OAR, PAPER_HOME, SQUARES,
+};
+use super::info::INFO;
+
+/// Moves in a row without a capture (both sides counted) that end the game in a draw.
+pub const CALM_LIMIT: u32 = 60;
+
+const INK_HOME_BIT: u64 = 1 << INK_HOME;
+const PAPER_HOME_BIT: u64 = 1 << PAPER_HOME;
+
+/// The home square of a side: where its Lamp starts, and where the enemy
+/// Lamp makes landfall.
+pub const fn home(side: Side) -> usize {
+    match side {
+        Side::First => INK_HOME,
+        Side::Second => PAPER_HOME,
+    }
+}
+
+/// The side's name: `Ink` (moves first, from the south) or `Paper`.
+pub const fn side_name(side: Side) -> &'static str {
+    match side {
+        Side::First => "Ink",
+        Side::Second => "Paper",
+    }
+}
+
+/// A piece on the board, as stored square by square: 0 for an empty
+/// square, otherwise `1 + 4 × side + kind`.
+#[inline]
+const fn code(side: Side, kind: Kind) -> u8 {
+    1 + 4 * side as u8 + kind as u8
+}
+
+/// The side and kind of a non-zero square code.
+#[inline]
+const fn decode(code: u8) -> (Side, Kind) {
+    let i = (code - 1) as usize;
+    (if i < 4 { Side::First } else { Side::Second }, Kind::from_index(i))
+}
+
+/// One move: a piece goes from one square to another, then the wind turns.
+///
+/// Packed in 32 bits: the squares from and to (6 bits each), the wind before
+/// and after (2 bits each) and what was captured (4 bits, 0 for nothing),
+/// which is everything [`Game::undo`] needs.
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+pub struct LeewardMove(u32);
+
+impl LeewardMove {
+    #[inline]
+    pub(super) const fn new(from: usize, to: usize, old_wind: Wind, wind: Wind, captured: u8) -> Self {
+        LeewardMove(from as u32 | (to as u32) << 6 | (old_wind as u32) << 12 | (wind as u32) << 14 | (captured as u32) << 16)
+    }
+
+    /// The square the piece leaves.
+    #[inline]
+    pub const fn from(self) -> usize {
+        (self.0 & 63) as usize
+    }
+
+    /// The square the piece lands on.
+    #[inline]
+    pub const fn to(self) -> usize {
+        ((self.0 >> 6) & 63) as usize
+    }
+
+    /// The wind the move was made in.
+    #[inline]
+    pub const fn old_wind(self) -> Wind {
+        Wind::from_index((self.0 >> 12) as usize)
+    }
+
+    /// The wind the mover leaves for the opponent.
+    #[inline]
+    pub const fn wind(self) -> Wind {
+        Wind::from_index((self.0 >> 14) as usize)
+    }
+
+    #[inline]
+    const fn captured_code(self) -> u8 {
+        ((self.0 >> 16) & 15) as u8
+    }
+
+    /// Whether the move takes an enemy piece.
+    #[inline]
+    pub const fn is_capture(self) -> bool {
+        self.captured_code() != 0
+    }
+
+    /// The kind of the piece taken, if any.
+    #[inline]
+    pub fn captured(self) -> Option<Kind> {
+        match self.captured_code() {
+            0 => None,
+            c => Some(decode(c).1),
+        }
+    }
+}
+
+impl fmt::Debug for LeewardMove {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let name = |sq: usize| format!("{}{}", (b'a' + file_of(sq) as u8) as char, rank_of(sq) + 1);
+        let x = if self.is_capture() { "x" } else { "" };
+        write!(f, "{}{x}{}/{} (in {})", name(self.from()), name(self.to()), self.wind().letter(), self.old_wind().letter())
+    }
+}
+
+/// How a finished game ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Ending {
+    /// The winner took the other side's Lamp.
+    LampTaken {
+        /// Who took it.
+        winner: Side,
+    },
+    /// The winner's Lamp stepped onto the other side's home square.
+    Landfall {
+        /// Whose Lamp arrived.
+        winner: Side,
+    },
+    /// Sixty moves in a row without a capture.
+    Calm,
+    /// The side to move has no piece move in the wind it was left.
+    NoMove {
+        /// The side that cannot move, and loses.
+        loser: Side,
+    },
+}
+
+impl Ending {
+    /// The result in the framework's terms.
+    pub fn outcome(self) -> Outcome {
+        match self {
+            Ending::LampTaken { winner } | Ending::Landfall { winner } => Outcome::Win(winner),
+            Ending::Calm => Outcome::Draw,
+            Ending::NoMove { loser } => Outcome::Win(loser.opponent()),
+        }
+    }
+}
+
+// Zobrist keys: a piece (side and kind) on a square, the wind, the side to
+// move and the calm counter.
+static PIECE_KEYS: [u64; 8 * SQUARES] = zobrist::keys(0x1EE_0001);
+static WIND_KEYS: [u64; 4] = zobrist::keys(0x1EE_0002);
+static SIDE_KEY: [u64; 1] = zobrist::keys(0x1EE_0003);
+static CALM_KEYS: [u64; 64] = zobrist::keys(0x1EE_0004);
+
+#[inline]
+fn piece_key(code: u8, sq: usize) -> u64 {
+    PIECE_KEYS[(code as usize - 1) * SQUARES + sq]
+}
+
+#[inline]
+fn calm_key(calm: u8) -> u64 {
+    CALM_KEYS[(calm & 63) as usize]
+}
+
+/// A Leeward position: the pieces, the wind the side to move must sail in,
+/// whose turn it is and the calm counter. Fixed-size, so search never allocates.
+#[derive(Clone)]
+pub struct Leeward {
+    /// Squares of each piece, by `4 × side + kind`.
+    pub(super) pieces: [u64; 8],
+    /// Squares of each side's pieces.
+    pub(super) occupied: [u64; 2],
+    /// What stands on each square (see [`code`]).
+    pub(super) board: [u8; SQUARES],
+    pub(super) wind: Wind,
+    pub(super) to_move: Side,
+    /// Moves made since the last capture.
+    pub(super) calm: u8,
+    /// The calm counter before each capture still on record, for undo.
+    calm_before: [u8; 16],
+    captures_on_record: u8,
+    pub(super) hash: u64,
+}
+
+/// Two positions are equal when their pieces, wind, side to move and calm
+/// counter are (the record kept for undo does not count).
+impl PartialEq for Leeward {
+    fn eq(&self, other: &Self) -> bool {
+        self.pieces == other.pieces && self.wind == other.wind && self.to_move == other.to_move && self.calm == other.calm
+    }
+}
+
+impl Eq for Leeward {}
+
+impl fmt::Debug for Leeward {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&super::notation::to_text(self))
+    }
+}
+
+/// The starting layout of Ink's back rank, file a to g.
+const BACK_RANK: [Kind; 7] = [Kind::Oar, Kind::Kite, Kind::Sail, Kind::Lamp, Kind::Sail, Kind::Kite, Kind::Oar];
+
+impl Leeward {
+    /// An empty board with the given wind, side to move and calm counter
+    /// (pieces are added with [`Leeward::put`]).
+    pub(super) fn empty(wind: Wind, to_move: Side, calm: u8) -> Leeward {
+        let mut pos = Leeward {
+            pieces: [0; 8],
+            occupied: [0; 2],
+            board: [0; SQUARES],
+            wind,
+            to_move,
+            calm,
+            calm_before: [0; 16],
+            captures_on_record: 0,
+            hash: 0,
+        };
+        pos.hash = pos.compute_hash();
+        pos
+    }
+
+    /// The start position: the wind blows east and Ink moves first.
+    pub fn start() -> Leeward {
+        let mut pos = Leeward::empty(Wind::E, Side::First, 0);
+        for (file, &kind) in BACK_RANK.iter().enumerate() {
+            pos.put(Side::First, kind, file);
+            pos.put(Side::Second, kind, 6 * 7 + file);
+        }
+        pos.put(Side::First, Kind::Oar, 10);
+        pos.put(Side::Second, Kind::Oar, 38);
+        pos
+    }
+
+    /// Puts a piece on an empty square.
+    pub(super) fn put(&mut self, side: Side, kind: Kind, sq: usize) {
+        debug_assert_eq!(self.board[sq], 0);
+        let c = code(side, kind);
+        self.board[sq] = c;
+        self.pieces[c as usize - 1] |= 1 << sq;
+        self.occupied[side.index()] |= 1 << sq;
+        self.hash ^= piece_key(c, sq);
+    }
+
+    /// The hash computed from scratch (play and undo keep it up to date incrementally).
+    pub(super) fn compute_hash(&self) -> u64 {
+        let mut h = WIND_KEYS[self.wind as usize] ^ calm_key(self.calm);
+        if self.to_move == Side::Second {
+            h ^= SIDE_KEY[0];
+        }
+        for (sq, &c) in self.board.iter().enumerate() {
+            if c != 0 {
+                h ^= piece_key(c, sq);
+            }
+        }
+        h
+    }
+
+    /// The wind the side to move must sail in.
+    #[inline]
+    pub fn wind(&self) -> Wind {
+        self.wind
+    }
+
+    /// Moves made since the last capture (or since the position was set up).
+    #[inline]
+    pub fn calm(&self) -> u32 {
+        self.calm as u32
+    }
+
+    /// The piece on a square, if any.
+    #[inline]
+    pub fn piece_at(&self, sq: usize) -> Option<(Side, Kind)> {
+        match self.board[sq] {
+            0 => None,
+            c => Some(decode(c)),
+        }
+    }
+
+    /// The squares of one side's pieces of one kind.
+    #[inline]
+    pub fn pieces(&self, side: Side, kind: Kind) -> u64 {
+        self.pieces[4 * side.index() + kind as usize]
+    }
+
+    /// The squares of one side's pieces.
+    #[inline]
+    pub fn occupied(&self, side: Side) -> u64 {
+        self.occupied[side.index()]
+    }
+
+    /// Where a side's Lamp stands (`None` once it has been taken).
+    #[inline]
+    pub fn lamp(&self, side: Side) -> Option<usize> {
+        let b = self.pieces(side, Kind::Lamp);
+        (b != 0).then(|| b.trailing_zeros() as usize)
+    }
+
+    /// How many of a side's pieces of a kind have been taken (sides never
+    /// gain pieces, so this is the start count less those on the board).
+    pub fn lost(&self, side: Side, kind: Kind) -> u32 {
+        kind.start_count().saturating_sub(self.pieces(side, kind).count_ones())
+    }
+
+    /// The squares `side`'s Sails, Kites and Oars could move to in `wind`
+    /// if it were their turn (the Lamp, which never captures, is left out).
+    pub fn reach(&self, side: Side, wind: Wind) -> u64 {
+        let s = 4 * side.index();
+        let all = self.occupied[0] | self.occupied[1];
+        let mut reach = 0;
+        for sq in squares_of(self.pieces[s + Kind::Sail as usize]) {
+            reach |= sail_reach(sq, wind, all);
+        }
+        let kites = self.pieces[s + Kind::Kite as usize];
+        reach |= match wind {
+            Wind::N | Wind::S => kites_across_ew(kites),
+            Wind::E | Wind::W => kites_across_ns(kites),
+        };
+        reach |= oars_upwind(self.pieces[s + Kind::Oar as usize])[wind as usize];
+        reach & !self.occupied[side.index()]
+    }
+
+    /// The enemy pieces `side` could take in `wind` if it were its turn.
+    #[inline]
+    pub fn threats(&self, side: Side, wind: Wind) -> u64 {
+        self.reach(side, wind) & self.occupied[side.opponent().index()]
+    }
+
+    /// The squares the piece on `sq` may move to now (empty unless it
+    /// belongs to the side to move and the game goes on).
+    pub fn targets_from(&self, sq: usize) -> u64 {
+        match self.piece_at(sq) {
+            Some((side, kind)) if side == self.to_move && !self.decided() => self.targets(kind, sq),
+            _ => 0,
+        }
+    }
+
+    /// The squares a piece of the side to move on `sq` may move to in the current wind.
+    #[inline]
+    fn targets(&self, kind: Kind, sq: usize) -> u64 {
+        let own = self.occupied[self.to_move.index()];
+        let all = own | self.occupied[self.to_move.opponent().index()];
+        match kind {
+            Kind::Lamp => AROUND[sq] & !all,
+            Kind::Sail => sail_reach(sq, self.wind, all) & !own,
+            Kind::Kite => KITE[self.wind as usize][sq] & !own,
+            Kind::Oar => OAR[self.wind as usize][sq] & !own,
+        }
+    }
+
+    /// Whether the game has been won or drawn by anything other than the
+    /// side to move having no move: a Lamp taken, landfall, or calm.
+    #[inline]
+    pub(super) fn decided(&self) -> bool {
+        // A Lamp is one bit: with its enemy's home cleared, nothing is left
+        // exactly when it has been taken or has made landfall.
+        (self.pieces[0] & !PAPER_HOME_BIT == 0) | (self.pieces[4] & !INK_HOME_BIT == 0) | (self.calm as u32 >= CALM_LIMIT)
+    }
+
+    /// Whether the side to move has at least one piece move (the game not being decided).
+    fn has_piece_move(&self) -> bool {
+        let s = 4 * self.to_move.index();
+        let own = self.occupied[self.to_move.index()];
+        let all = self.occupied[0] | self.occupied[1];
+        let w = self.wind as usize;
+        let lamp = self.pieces[s];
+        if lamp != 0 && AROUND[lamp.trailing_zeros() as usize] & !all != 0 {
+            return true;
+        }
+        if squares_of(self.pieces[s + 2]).any(|sq| KITE[w][sq] & !own != 0)
+            || squares_of(self.pieces[s + 3]).any(|sq| OAR[w][sq] & !own != 0)
+        {
+            return true;
+        }
+        squares_of(self.pieces[s + 1]).any(|sq| sail_reach(sq, self.wind, all) & !own != 0)
+    }
+
+    /// How the game ended, checked in the rules' order; `None` while it goes on.
+    #[inline]
+    pub fn ending(&self) -> Option<Ending> {
+        let (ink, paper) = (self.pieces[0], self.pieces[4]);
+        if ink == 0 {
+            Some(Ending::LampTaken { winner: Side::Second })
+        } else if paper == 0 {
+            Some(Ending::LampTaken { winner: Side::First })
+        } else if ink & PAPER_HOME_BIT != 0 {
+            Some(Ending::Landfall { winner: Side::First })
+        } else if paper & INK_HOME_BIT != 0 {
+            Some(Ending::Landfall { winner: Side::Second })
+        } else if self.calm as u32 >= CALM_LIMIT {
+            Some(Ending::Calm)
+        } else if !self.has_piece_move() {
+            Some(Ending::NoMove { loser: self.to_move })
+        } else {
+            None
+        }
+    }
+
+    /// Appends the moves of the side to move: all of them, or (`NOISY`) only
+    /// those that capture or make landfall. Each piece move comes with the
+    /// three winds the mover may leave.
+    #[inline(always)]
+    fn generate<const NOISY: bool>(&self, out: &mut Vec<LeewardMove>) {
+        if self.decided() {
+            return;
+        }
+        let side = self.to_move.index();
+        let own = self.occupied[side];
+        let enemy = self.occupied[side ^ 1];
+        let all = own | enemy;
+        let wind = self.wind;
+        let w = wind as usize;
+        let allowed = if NOISY { enemy } else { !own & FULL };
+        let [left, right, back] = wind.turns();
+        let board = &self.board;
+        let mut emit = |from: usize, mut targets: u64| {
+            while targets != 0 {
+                let to = targets.trailing_zeros() as usize;
+                targets &= targets - 1;
+                let captured = board[to];
+                out.extend_from_slice(&[
+                    LeewardMove::new(from, to, wind, left, captured),
+                    LeewardMove::new(from, to, wind, right, captured),
+                    LeewardMove::new(from, to, wind, back, captured),
+                ]);
+            }
+        };
+        let s = 4 * side;
+        let lamp = self.pieces[s].trailing_zeros() as usize;
+        let steps = AROUND[lamp] & !all;
+        emit(lamp, if NOISY { steps & (INK_HOME_BIT | PAPER_HOME_BIT) & !(1 << home(self.to_move)) } else { steps });
+        for sq in squares_of(self.pieces[s + 1]) {
+            emit(sq, sail_reach(sq, wind, all) & allowed);
+        }
+        for sq in squares_of(self.pieces[s + 2]) {
+            emit(sq, KITE[w][sq] & allowed);
+        }
+        for sq in squares_of(self.pieces[s + 3]) {
+            emit(sq, OAR[w][sq] & allowed);
+        }
+    }
+
+    /// The moves that take a piece or make landfall (for the quiescence search).
+    pub fn noisy_moves(&self, out: &mut Vec<LeewardMove>) {
+        self.generate::<true>(out);
+    }
+
+    /// Checks that the position could arise in play; says what is wrong if not.
+    pub(super) fn check(&self) -> Result<(), String> {
+        for side in Side::BOTH {
+            for kind in Kind::ALL {
+                let n = self.pieces(side, kind).count_ones();
+                if n > kind.start_count() {
+                    return Err(format!(
+                        "{} has {n} {}s, but a side starts with {} and never gains pieces",
+                        side_name(side),
+                        kind.title(),
+                        kind.start_count()
+                    ));
+                }
+            }
+        }
+        if self.calm as u32 > CALM_LIMIT {
+            return Err(format!("the calm counter is {}, but the game ends at {CALM_LIMIT}", self.calm));
+        }
+        let mover = self.to_move;
+        let last = mover.opponent();
+        if self.lamp(last).is_none() {
+            return Err(format!(
+                "{}'s Lamp is missing, but a Lamp can only be taken by the other side's move, and {} is to move",
+                side_name(last),
+                side_name(mover)
+            ));
+        }
+        if self.lamp(mover) == Some(home(last)) {
+            return Err(format!(
+                "{}'s Lamp stands on {}'s home, but landfall ends the game on the move that makes it, and {} is to move",
+                side_name(mover),
+                side_name(last),
+                side_name(mover)
+            ));
+        }
+        if self.lamp(mover).is_none() {
+            if self.lamp(last) == Some(home(mover)) {
+                return Err("a game ends at its first win, but this one shows both a Lamp taken and a landfall".into());
+            }
+            if self.calm != 0 {
+                return Err(format!(
+                    "{}'s Lamp was taken on the last move, so the calm counter must be 0, not {}",
+                    side_name(mover),
+                    self.calm
+                ));
+            }
+        }
+        Ok(())
+    }
+
+    /// Sets the side to move, wind and calm counter of a position being built.
+    pub(super) fn set_state(&mut self, wind: Wind, to_move: Side, calm: u8) {
+        self.wind = wind;
+        self.to_move = to_move;
+        self.calm = calm;
+        self.hash = self.compute_hash();
+    }
+}
+
+impl Game for Leeward {
+    type Move = LeewardMove;
+
+    fn info() -> &'static GameInfo {
+        &INFO
+    }
+
+    fn new(options: &Options) -> Result<Self, Error> {
+        options.validate(&INFO)?;
+        Ok(Leeward::start())
+    }
+
+    #[inline]
+    fn side_to_move(&self) -> Side {
+        self.to_move
+    }
+
+    #[inline]
+    fn legal_moves(&self, out: &mut Vec<LeewardMove>) {
+        out.reserve(3 * 40);
+        self.generate::<false>(out);
+    }
+
+    #[inline]
+    fn move_count(&self) -> usize {
+        if self.decided() {
+            return 0;
+        }
+        let s = 4 * self.to_move.index();
+        let own = self.occupied[self.to_move.index()];
+        let all = self.occupied[0] | self.occupied[1];
+        let not_own = !own;
+        let w = self.wind as usize;
+        let mut n = (AROUND[self.pieces[s].trailing_zeros() as usize] & !all).count_ones();
+        for sq in squares_of(self.pieces[s + 1]) {
+            n += (sail_reach(sq, self.wind, all) & not_own).count_ones();
+        }
+        for sq in squares_of(self.pieces[s + 2]) {
+            n += (KITE[w][sq] & not_own).count_ones();
+        }
+        for sq in squares_of(self.pieces[s + 3]) {
+            n += (OAR[w][sq] & not_own).count_ones();
+        }
+        3 * n as usize
+    }
+
+    #[inline]
+    fn play(&mut self, mv: LeewardMove) {
+        let (from, to) = (mv.from(), mv.to());
+        let piece = self.board[from];
+        let captured = mv.captured_code();
+        let side = self.to_move.index();
+        let (from_bit, to_bit) = (1u64 << from, 1u64 << to);
+        self.pieces[piece as usize - 1] ^= from_bit | to_bit;
+        self.occupied[side] ^= from_bit | to_bit;
+        let mut h = self.hash ^ piece_key(piece, from) ^ piece_key(piece, to);
+        let calm = self.calm;
+        if captured != 0 {
+            self.pieces[captured as usize - 1] ^= to_bit;
+            self.occupied[side ^ 1] ^= to_bit;
+            h ^= piece_key(captured, to);
+            self.calm_before[self.captures_on_record as usize & 15] = calm;
+            self.captures_on_record += 1;
+            self.calm = 0;
+        } else {
+            self.calm = calm + 1;
+        }
+        h ^= calm_key(calm) ^ calm_key(self.calm);
+        self.board[to] = piece;
+        self.board[from] = 0;
+        h ^= WIND_KEYS[self.wind as usize] ^ WIND_KEYS[mv.wind() as usize] ^ SIDE_KEY[0];
+        self.wind = mv.wind();
+        self.to_move = self.to_move.opponent();
+        self.hash = h;
+    }
+
+    #[inline]
+    fn undo(&mut self, mv: LeewardMove) {
+        let (from, to) = (mv.from(), mv.to());
+        let piece = self.board[to];
+        let captured = mv.captured_code();
+        let mover = self.to_move.opponent();
+        let side = mover.index();
+        let (from_bit, to_bit) = (1u64 << from, 1u64 << to);
+        self.pieces[piece as usize - 1] ^= from_bit | to_bit;
+        self.occupied[side] ^= from_bit | to_bit;
+        let mut h = self.hash ^ piece_key(piece, from) ^ piece_key(piece, to);
+        let calm = self.calm;
+        if captured != 0 {
+            self.pieces[captured as usize - 1] ^= to_bit;
+            self.occupied[side ^ 1] ^= to_bit;
+            h ^= piece_key(captured, to);
+            self.captures_on_record -= 1;
+            let slot = self.captures_on_record as usize & 15;
+            self.calm = self.calm_before[slot];
+            self.calm_before[slot] = 0;
+        } else {
+            self.calm = calm - 1;
+        }
+        h ^= calm_key(calm) ^ calm_key(self.calm);
+        self.board[from] = piece;
+        self.board[to] = captured;
+        h ^= WIND_KEYS[self.wind as usize] ^ WIND_KEYS[mv.old_wind() as usize] ^ SIDE_KEY[0];
+        self.wind = mv.old_wind();
+        self.to_move = mover;
+        self.hash = h;
+    }
+
+    #[inline]
+    fn outcome(&self) -> Option<Outcome> {
+        self.ending().map(Ending::outcome)
+    }
+
+    fn outcome_reason(&self) -> String {
+        super::view::outcome_reason(self)
+    }
+
+    #[inline]
+    fn hash(&self) -> u64 {
+        self.hash
+    }
+
+    fn parse_move(&self, text: &str) -> Result<LeewardMove, Error> {
+        super::notation::parse_move(self, text)
+    }
+
+    fn format_move(&self, mv: LeewardMove) -> String {
+        super::notation::format_move(mv)
+    }
+
+    fn to_text(&self) -> String {
+        super::notation::to_text(self)
+    }
+
+    fn from_text(text: &str) -> Result<Self, Error> {
+        super::notation::from_text(text)
+    }
+
+    fn view(&self) -> serde_json::Value {
+        super::view::view(self)
+    }
+
+    fn move_view(&self, mv: LeewardMove) -> serde_json::Value {
+        super::view::move_view(self, mv)
+    }
+
+    fn drawing(&self) -> String {
+        super::view::drawing(self)
+    }
+}
