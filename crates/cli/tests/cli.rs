@@ -87,3 +87,72 @@ fn help_explains_the_commands() {
         assert!(out.contains(command), "{command} missing from --help");
     }
 }
+
+fn tabula_with_input(args: &[&str], input: &str) -> String {
+    use std::io::Write;
+    let mut child = Command::new(env!("CARGO_BIN_EXE_tabula"))
+        .args(args)
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    child.stdin.take().unwrap().write_all(input.as_bytes()).unwrap();
+    let out = child.wait_with_output().unwrap();
+    assert!(out.status.success());
+    String::from_utf8_lossy(&out.stdout).into()
+}
+
+#[test]
+fn ugi_answers_the_protocol_and_reports_errors() {
+    let out = tabula_with_input(
+        &["ugi", "warp-weft"],
+        "ugi\nisready\nsetoption name Level value medium\nposition startpos moves f4\nquery p1turn\ngo depth 3\n\
+         query gameover\nposition fen nonsense\nbogus\ngo depth x\nsetoption name Level value godlike\nquery result\nquit\n",
+    );
+    let lines: Vec<&str> = out.lines().collect();
+    assert!(lines.contains(&"ugiok"), "{out}");
+    assert!(lines.contains(&"readyok"));
+    assert!(lines.contains(&"response false"), "after f4 it is Warp's (p2's) turn");
+    let best = lines.iter().find(|l| l.starts_with("bestmove ")).unwrap();
+    assert!(best.starts_with("bestmove f"), "Warp moves in column f: {best}");
+    assert!(lines.iter().any(|l| l.starts_with("info depth 3 ")));
+    assert!(lines.iter().any(|l| l.starts_with("info string error") && l.contains("should look like key=value")));
+    assert!(lines.iter().any(|l| l.starts_with("info string error unknown command 'bogus'")));
+    assert!(lines.iter().any(|l| l.starts_with("info string error go: 'depth' needs a number")));
+    assert!(lines.iter().any(|l| l.contains("no level 'godlike'")));
+    assert_eq!(lines.last(), Some(&"response none"));
+}
+
+#[test]
+fn match_writes_records_that_merge_and_reports_json() {
+    let dir = std::env::temp_dir().join(format!("tabula-cli-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let part = |i: usize| dir.join(format!("part{i}.jsonl"));
+    for i in 0..2 {
+        let _ = std::fs::remove_file(part(i));
+        let shard = format!("{i}/2");
+        ok(&["match", "warp-weft", "--a", "greedy", "--b", "random", "--games", "8", "--shard", &shard, "--out", part(i).to_str().unwrap()]);
+    }
+    let merged = ok(&["match", "--merge", part(0).to_str().unwrap(), part(1).to_str().unwrap(), "--json"]);
+    let whole = ok(&["match", "warp-weft", "--a", "greedy", "--b", "random", "--games", "8", "--json"]);
+    assert_eq!(merged, whole);
+    let v: Value = serde_json::from_str(&whole).unwrap();
+    for key in ["games", "a_wins", "draws", "b_wins", "a_score", "a_score_ci95", "elo", "elo_error", "first_player_win_rate", "mean_length"] {
+        assert!(v.get(key).is_some(), "{key} missing from {whole}");
+    }
+    assert_eq!(v["games"], 8);
+    // Running a shard again resumes: nothing more is played, the totals stay.
+    let again = ok(&["match", "warp-weft", "--a", "greedy", "--b", "random", "--games", "8", "--shard", "0/2", "--out", part(0).to_str().unwrap(), "--json"]);
+    let again: Value = serde_json::from_str(&again).unwrap();
+    assert_eq!(again["games"], 4);
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn match_drives_an_external_ugi_engine() {
+    let engine = format!("ugi:cmd={} ugi warp-weft,time=50ms", env!("CARGO_BIN_EXE_tabula"));
+    let out = ok(&["match", "warp-weft", "--a", &engine, "--b", "random", "--games", "2", "--json"]);
+    let v: Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(v["games"], 2);
+    assert!(fails(&["match", "warp-weft", "--a", "ugi:cmd=/nonexistent/engine", "--games", "2"]).contains("engine"));
+}

@@ -3,7 +3,7 @@
 
 use rand_core::SeedableRng;
 use tabula_core::{Error, Evaluate, Game, GameInfo, LevelInfo, Options, Outcome, Side, PROVEN};
-use tabula_search::{choose_move, greedy_move, perft, AlphaBeta, PlayerSpec, SearchLimits};
+use tabula_search::{choose_move, greedy_move, perft, AlphaBeta, Mcts, MctsLimits, Player, PlayerSpec, SearchLimits};
 
 static TTT_INFO: GameInfo = GameInfo {
     slug: "tic-tac-toe",
@@ -169,7 +169,7 @@ fn player_specs_are_read_and_checked() {
     assert_eq!(PlayerSpec::parse("random", info).unwrap(), PlayerSpec::Random);
     assert_eq!(PlayerSpec::parse("greedy:margin=3", info).unwrap(), PlayerSpec::Greedy { margin: 3 });
     match PlayerSpec::parse("ab:depth=5,time=250ms,hash=8", info).unwrap() {
-        PlayerSpec::AlphaBeta { limits, table_mib } => {
+        PlayerSpec::AlphaBeta { limits, table_mib, .. } => {
             assert_eq!(limits.depth, 5);
             assert_eq!(limits.time, Some(std::time::Duration::from_millis(250)));
             assert_eq!(table_mib, 8);
@@ -206,5 +206,56 @@ fn a_perfect_player_never_loses_to_random_play() {
             pos.play(mv);
         }
         assert_ne!(pos.outcome(), Some(Outcome::Win(perfect.opponent())), "game {game}: {}", pos.to_text());
+    }
+}
+
+#[test]
+fn mcts_solver_proves_the_forced_win() {
+    let pos = ttt("x...x..oo");
+    let mut rng = tabula_core::SeededRng::seed_from_u64(3);
+    let limits = MctsLimits { iterations: Some(20_000), time: None, exploration: 1.4 };
+    let result = Mcts::<Ttt>::new().search(&pos, limits, &mut rng);
+    assert_eq!(result.best, Some(6));
+    assert!(result.exact, "the root is proven");
+    assert!(result.score >= PROVEN);
+    assert!(result.nodes < 20_000, "the proof stops the search early ({} iterations)", result.nodes);
+}
+
+#[test]
+fn mcts_blocks_the_threat_and_keeps_its_tree() {
+    let pos = ttt("xx..o....");
+    let mut rng = tabula_core::SeededRng::seed_from_u64(4);
+    let limits = MctsLimits { iterations: Some(5_000), time: None, exploration: 1.4 };
+    let mut mcts = Mcts::<Ttt>::new();
+    let result = mcts.search(&pos, limits, &mut rng);
+    assert_eq!(result.best, Some(2));
+    // Two moves later the tree below that position is reused, not rebuilt.
+    let mut next = pos.clone();
+    next.play(2);
+    next.play(6);
+    let one = MctsLimits { iterations: Some(1), ..limits };
+    mcts.search(&next, one, &mut rng);
+    let mut fresh = Mcts::<Ttt>::new();
+    fresh.search(&next, one, &mut rng);
+    assert!(mcts.tree_size() > fresh.tree_size() + 5, "kept {} nodes, a fresh tree has {}", mcts.tree_size(), fresh.tree_size());
+}
+
+#[test]
+fn two_threads_find_the_same_value() {
+    for text in [".........", "x...o....", "x...x..oo"] {
+        let one = AlphaBeta::<Ttt>::new(1).search(&ttt(text), SearchLimits::depth(9));
+        let two = AlphaBeta::<Ttt>::new(1).search_parallel(&ttt(text), SearchLimits::depth(9), 2);
+        assert_eq!(one.score, two.score, "{text}");
+    }
+}
+
+#[test]
+fn a_careless_player_still_picks_among_good_moves() {
+    // Margin 0 is exact play; with a margin, never a losing blunder (all other moves lose at once).
+    let spec = PlayerSpec::parse("ab:depth=4,margin=1", Ttt::info()).unwrap();
+    for seed in 0..10 {
+        let mut player = Player::<Ttt>::new(spec.clone(), seed);
+        let result = player.choose(&ttt("xx..o....")).unwrap().unwrap();
+        assert_eq!(result.best, Some(2));
     }
 }
