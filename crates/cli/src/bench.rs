@@ -21,6 +21,7 @@ pub fn run(only: Option<&str>, seconds: f64) -> Result<(), String> {
         let depth = alphabeta(game.as_ref(), budget)?;
         mcts(game.as_ref(), budget)?;
         threads(game.as_ref(), depth)?;
+        time_limit(game.as_ref())?;
     }
     Ok(())
 }
@@ -121,5 +122,26 @@ fn threads(game: &dyn AnyGame, depth: u32) -> Result<(), String> {
         times[0].1 as f64 / times[0].0.max(1e-9),
         times[1].1 as f64 / times[1].0.max(1e-9),
     );
+    Ok(())
+}
+
+/// How closely a time limit is kept: searches from the start and a few
+/// positions into the game with 50 ms and 200 ms limits; prints the worst overshoot.
+fn time_limit(game: &dyn AnyGame) -> Result<(), String> {
+    let mut worst = 0.0f64;
+    let mut position = game.clone_box();
+    for step in 0..4 {
+        for ms in [50u64, 200] {
+            let spec = PlayerSpec::parse(&format!("ab:time={ms}ms,hash=16"), game.info()).map_err(|e| e.to_string())?;
+            let Some(d) = position.choose(&spec, step) else { break };
+            if !d.exact {
+                worst = worst.max(d.elapsed.as_secs_f64() * 1000.0 - ms as f64);
+            }
+        }
+        let legal = position.legal_moves();
+        let Some(mv) = legal.first() else { break };
+        position.play_text(mv).map_err(|e| e.to_string())?;
+    }
+    println!("  time limit (50 and 200 ms)  worst overshoot {worst:+.1} ms");
     Ok(())
 }

@@ -10,17 +10,18 @@ use tabula_search::PlayerSpec;
 use crate::game_args::GameArgs;
 
 /// Serves the portal, trying the next ports if the chosen one is taken.
-pub fn serve(host: IpAddr, port: u16, web_dir: Option<PathBuf>) -> Result<(), String> {
+pub fn serve(host: IpAddr, port: u16, web_dir: Option<PathBuf>, data: Option<PathBuf>) -> Result<(), String> {
     if let Some(dir) = &web_dir {
         if !dir.join("index.html").is_file() {
             return Err(format!("{} has no index.html: is it the web folder?", dir.display()));
         }
     }
+    let data_dir = data.unwrap_or_else(tabula_server::default_data_dir);
     let runtime = tokio::runtime::Runtime::new().map_err(|e| e.to_string())?;
     runtime.block_on(async move {
         let mut last_error = None;
         for candidate in port..=port.saturating_add(10) {
-            let config = tabula_server::Config { web_dir: web_dir.clone() };
+            let config = tabula_server::Config { web_dir: web_dir.clone(), data_dir: Some(data_dir.clone()) };
             let addr = SocketAddr::new(host, candidate);
             let listener = match tokio::net::TcpListener::bind(addr).await {
                 Ok(l) => l,
@@ -34,7 +35,7 @@ pub fn serve(host: IpAddr, port: u16, web_dir: Option<PathBuf>) -> Result<(), St
             };
             drop(listener);
             return tabula_server::serve(addr, config, |bound| {
-                println!("Tabula is serving at http://{bound}/  (Ctrl+C stops it)");
+                println!("Tabula is serving at http://{bound}/  (Ctrl+C stops it; matches are kept in {})", data_dir.display());
             })
             .await
             .map_err(|e| e.to_string());
@@ -129,5 +130,28 @@ pub fn think(args: &GameArgs, player: &str) -> Result<(), String> {
     println!("nodes {}", decision.nodes);
     println!("time {:.3}", decision.elapsed.as_secs_f64());
     println!("pv {}", decision.pv.join(" "));
+    Ok(())
+}
+
+/// Prints the game's exact-solver report.
+pub fn solve(args: &GameArgs, verdict_only: bool, as_json: bool) -> Result<(), String> {
+    let game = args.build()?;
+    let report = game
+        .solve_report(verdict_only)
+        .ok_or_else(|| format!("{} has no exact solver for this position (too big, or not a solvable game)", game.info().name))?;
+    if as_json {
+        let object: serde_json::Map<String, Value> = report
+            .into_iter()
+            .map(|(k, v)| {
+                let value = v.parse::<i64>().map(Value::from).or_else(|_| v.parse::<f64>().map(Value::from)).unwrap_or(Value::String(v));
+                (k.to_string(), value)
+            })
+            .collect();
+        println!("{}", Value::Object(object));
+    } else {
+        for (k, v) in report {
+            println!("{k} {v}");
+        }
+    }
     Ok(())
 }

@@ -5,6 +5,7 @@ mod bench;
 mod commands;
 mod game_args;
 mod match_cmd;
+mod record_cmd;
 mod ugi;
 
 use std::process::ExitCode;
@@ -38,6 +39,15 @@ enum Command {
         /// Serve web files from this folder instead of the built-in copies (for page work).
         #[arg(long)]
         web_dir: Option<std::path::PathBuf>,
+        /// Keep every match in this folder (default: $TABULA_DATA, else
+        /// $XDG_DATA_HOME/tabula, else ~/.local/share/tabula).
+        #[arg(long)]
+        data: Option<std::path::PathBuf>,
+    },
+    /// Game records: list stored matches, export them, import records.
+    Record {
+        #[command(subcommand)]
+        command: record_cmd::RecordCommand,
     },
     /// List the games Tabula knows, with their options and levels.
     Games,
@@ -90,6 +100,19 @@ enum Command {
         #[arg(long = "option", value_name = "KEY=VALUE")]
         options: Vec<String>,
     },
+    /// Solve a position exactly (for games that have an exact solver, such as
+    /// Warp & Weft up to 7 × 7): prints `key value` lines, e.g. margin, best,
+    /// verdict, nodes, time.
+    Solve {
+        #[command(flatten)]
+        game: GameArgs,
+        /// Only the win/loss verdict for the current komi (cheaper).
+        #[arg(long)]
+        verdict: bool,
+        /// Print one JSON object instead.
+        #[arg(long)]
+        json: bool,
+    },
     /// Measure speed: random playouts, perft, alpha–beta and MCTS per second, and the gain from 2 threads.
     Bench {
         /// Only this game (default: every game).
@@ -102,14 +125,16 @@ enum Command {
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
-    let result = match cli.command.unwrap_or(Command::Serve { port: 8080, host: [127, 0, 0, 1].into(), web_dir: None }) {
-        Command::Serve { port, host, web_dir } => commands::serve(host, port, web_dir),
+    let result = match cli.command.unwrap_or(Command::Serve { port: 8080, host: [127, 0, 0, 1].into(), web_dir: None, data: None }) {
+        Command::Serve { port, host, web_dir, data } => commands::serve(host, port, web_dir, data),
+        Command::Record { command } => record_cmd::run(command),
         Command::Games => commands::games(),
         Command::Show { game, json } => commands::show(&game, json),
         Command::Perft { game, depth } => commands::perft(&game, depth),
         Command::Moves { game, after } => commands::moves(&game, after),
         Command::Think { game, player } => commands::think(&game, &player),
         Command::Match(args) => match_cmd::run(&args),
+        Command::Solve { game, verdict, json } => commands::solve(&game, verdict, json),
         Command::Analyze(args) => analyze::run(&args),
         Command::Ugi { game, options } => ugi::run(&game, &options),
         Command::Bench { game, seconds } => bench::run(game.as_deref(), seconds),

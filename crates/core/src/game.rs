@@ -81,6 +81,10 @@ pub trait Game: Clone + Send + Sync + 'static {
     }
 }
 
+/// What a game's exact solver keeps between calls (typically its table),
+/// owned by the player that calls it.
+pub type SolverMemory = Option<Box<dyn std::any::Any + Send>>;
+
 /// The score of a won game. Scores beyond ±[`PROVEN`] mean a proven result.
 pub const WIN_SCORE: i32 = 1_000_000;
 /// Any score at least this large (in absolute value) is a proven win or loss.
@@ -112,6 +116,34 @@ pub trait Evaluate: Game {
     #[inline]
     fn playout_choice(&self, moves: &[Self::Move], random: u64) -> usize {
         (((random >> 32) * moves.len() as u64) >> 32) as usize
+    }
+
+    /// For games small enough to solve: the exact value of every legal move
+    /// with perfect play afterwards (on the [`Evaluate::terminal_score`]
+    /// scale, best first), or `None` if the game has no solver, the position
+    /// is too big, or `limit` ran out. `memory` keeps the solver's table
+    /// between calls.
+    fn solve_moves(&self, _limit: Option<std::time::Duration>, _memory: &mut SolverMemory) -> Option<Vec<(Self::Move, i32)>> {
+        None
+    }
+
+    /// The exact solver's report for `tabula solve`, as `key value` pairs
+    /// (first the values, then `nodes` and `time`), or `None` when the game
+    /// has no solver or the position is too big. With `verdict_only`, only
+    /// the cheaper win/loss answer.
+    fn solve_report(&self, _verdict_only: bool) -> Option<Vec<(&'static str, String)>> {
+        None
+    }
+
+    /// A score in words for people, e.g. "wins by 3.5" (from the mover's view).
+    fn describe_score(&self, score: i32) -> String {
+        if score >= PROVEN {
+            "wins".into()
+        } else if score <= -PROVEN {
+            "loses".into()
+        } else {
+            format!("{score:+}")
+        }
     }
 
     /// The score of a finished game from the point of view of the side to

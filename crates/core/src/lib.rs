@@ -14,7 +14,7 @@ mod side;
 pub mod zobrist;
 
 pub use error::Error;
-pub use game::{Evaluate, Game, PROVEN, WIN_SCORE};
+pub use game::{Evaluate, Game, SolverMemory, PROVEN, WIN_SCORE};
 pub use info::{GameInfo, LevelInfo, OptionSpec};
 pub use options::Options;
 pub use rng::{seeded_rng, uniform_below, SeededRng};

@@ -3,9 +3,10 @@
 use tabula_core::Error;
 use tabula_search::GameEntry;
 
+use crate::piracy::Piracy;
 use crate::warp_weft::WarpWeft;
 
-static GAMES: &[GameEntry] = &[GameEntry::of::<WarpWeft>()];
+static GAMES: &[GameEntry] = &[GameEntry::of::<WarpWeft>(), GameEntry::of::<Piracy>()];
 
 /// Every registered game, in catalog order.
 pub fn registry() -> &'static [GameEntry] {

@@ -69,6 +69,11 @@ pub trait AnyGame: Send + Sync {
     fn new_player(&self, spec: &PlayerSpec, seed: u64) -> Box<dyn AnyPlayer>;
     /// The handle as `Any`, so a player of the same game can reach the typed position.
     fn as_any(&self) -> &dyn Any;
+    /// The exact solver's report (`tabula solve`), if the game has one for this position.
+    fn solve_report(&self, verdict_only: bool) -> Option<Vec<(&'static str, String)>>;
+    /// Each legal move's exact value in words ("wins by 3.5") and as a score,
+    /// if the game's solver finishes within `limit`.
+    fn solve_moves(&self, limit: Option<Duration>) -> Option<Vec<(String, i32, String)>>;
     /// The perft count at `depth`.
     fn perft(&self, depth: u32) -> u64;
     /// Plays `games` random games from here; returns what happened and how long it took.
@@ -225,6 +230,15 @@ impl<G: Evaluate> AnyGame for Erased<G> {
 
     fn as_any(&self) -> &dyn Any {
         self
+    }
+
+    fn solve_report(&self, verdict_only: bool) -> Option<Vec<(&'static str, String)>> {
+        self.game.solve_report(verdict_only)
+    }
+
+    fn solve_moves(&self, limit: Option<Duration>) -> Option<Vec<(String, i32, String)>> {
+        let values = self.game.solve_moves(limit, &mut None)?;
+        Some(values.into_iter().map(|(mv, score)| (self.game.format_move(mv), score, self.game.describe_score(score))).collect())
     }
 
     fn perft(&self, depth: u32) -> u64 {

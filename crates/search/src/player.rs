@@ -7,10 +7,10 @@
 //! `level:hard`.
 
 use std::fmt;
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 use rand_core::RngCore;
-use tabula_core::{seeded_rng, Error, Evaluate, GameInfo, SeededRng};
+use tabula_core::{seeded_rng, Error, Evaluate, GameInfo, SeededRng, SolverMemory};
 
 use crate::alphabeta::{AlphaBeta, SearchLimits, SearchResult};
 use crate::greedy::greedy_move;
@@ -38,9 +38,13 @@ pub enum PlayerSpec {
         threads: usize,
         /// Carelessness: pick at random among root moves within this margin of the best.
         margin: i32,
+        /// First give the game's exact solver up to half the time; search only if it did not finish.
+        solve: bool,
     },
     /// Monte-Carlo tree search.
     Mcts(MctsLimits),
+    /// The game's exact solver (perfect play); alpha–beta where the game has none.
+    Solver,
     /// An external engine speaking UGI.
     Ugi {
         /// The shell command that starts it.
@@ -100,7 +104,7 @@ impl PlayerSpec {
             }
             "ab" | "alphabeta" => {
                 let mut limits = SearchLimits { depth: 0, time: None, min_depth: 0, nodes: None };
-                let (mut table_mib, mut threads, mut margin) = (16, 1, 0);
+                let (mut table_mib, mut threads, mut margin, mut solve) = (16, 1, 0, false);
                 for (k, v) in pairs {
                     match k {
                         "depth" => limits.depth = parse_number(k, v)?,
@@ -110,14 +114,25 @@ impl PlayerSpec {
                         "hash" => table_mib = parse_number(k, v)?,
                         "threads" => threads = parse_number(k, v)?,
                         "margin" => margin = parse_number(k, v)?,
-                        _ => return Err(unknown(k, "depth, time, min_depth, nodes, hash, threads, margin")),
+                        "solve" => solve = parse_number::<u8>(k, v)? != 0,
+                        _ => return Err(unknown(k, "depth, time, min_depth, nodes, hash, threads, margin, solve")),
                     }
                 }
                 if limits.depth == 0 {
                     limits.depth = if limits.time.is_some() || limits.nodes.is_some() { 100 } else { 4 };
                 }
-                Ok(PlayerSpec::AlphaBeta { limits, table_mib: table_mib.clamp(1, 4096), threads: threads.clamp(1, 64), margin })
+                Ok(PlayerSpec::AlphaBeta {
+                    limits,
+                    table_mib: table_mib.clamp(1, 4096),
+                    threads: threads.clamp(1, 64),
+                    margin,
+                    solve,
+                })
             }
+            "solver" | "perfect" => match pairs.first() {
+                Some((k, _)) => Err(unknown(k, "none")),
+                None => Ok(PlayerSpec::Solver),
+            },
             "mcts" => {
                 let mut limits = MctsLimits { iterations: None, time: None, exploration: std::f64::consts::SQRT_2 };
                 for (k, v) in pairs {
@@ -151,8 +166,12 @@ impl fmt::Display for PlayerSpec {
         match self {
             PlayerSpec::Random => write!(f, "random"),
             PlayerSpec::Greedy { margin } => write!(f, "greedy:margin={margin}"),
-            PlayerSpec::AlphaBeta { limits, table_mib, threads, margin } => {
+            PlayerSpec::Solver => write!(f, "solver"),
+            PlayerSpec::AlphaBeta { limits, table_mib, threads, margin, solve } => {
                 write!(f, "ab:depth={}", limits.depth)?;
+                if *solve {
+                    write!(f, ",solve=1")?;
+                }
                 if let Some(t) = limits.time {
                     write!(f, ",time={}ms", t.as_millis())?;
                 }
@@ -212,12 +231,13 @@ pub struct Player<G: Evaluate> {
     alphabeta: Option<AlphaBeta<G>>,
     mcts: Option<Mcts<G>>,
     ugi: Option<UgiClient>,
+    memory: SolverMemory,
 }
 
 impl<G: Evaluate> Player<G> {
     /// A player following `spec`, its random choices fixed by `seed`.
     pub fn new(spec: PlayerSpec, seed: u64) -> Self {
-        Player { spec, rng: seeded_rng(seed), alphabeta: None, mcts: None, ugi: None }
+        Player { spec, rng: seeded_rng(seed), alphabeta: None, mcts: None, ugi: None, memory: None }
     }
 
     /// The spec this player follows.
@@ -239,9 +259,29 @@ impl<G: Evaluate> Player<G> {
         Ok(match &self.spec {
             PlayerSpec::Random => random_move(game, &mut self.rng).map(|mv| one(mv, 0, 0)),
             PlayerSpec::Greedy { margin } => greedy_move(game, *margin, &mut self.rng).map(|(mv, s)| one(mv, s, 1)),
-            PlayerSpec::AlphaBeta { limits, table_mib, threads, margin } => {
+            PlayerSpec::Solver => {
+                let start = Instant::now();
+                match game.solve_moves(None, &mut self.memory).and_then(|v| v.first().copied()) {
+                    Some((mv, score)) => Some(SearchResult { elapsed: start.elapsed(), exact: true, ..one(mv, score, 0) }),
+                    None => {
+                        let searcher = self.alphabeta.get_or_insert_with(|| AlphaBeta::new(64));
+                        let result = searcher.search(game, SearchLimits { depth: 100, time: Some(Duration::from_secs(5)), min_depth: 0, nodes: None });
+                        result.best.map(|_| result)
+                    }
+                }
+            }
+            PlayerSpec::AlphaBeta { limits, table_mib, threads, margin, solve } => {
+                let start = Instant::now();
+                let mut limits = *limits;
+                if *solve && *margin == 0 {
+                    let budget = limits.time.map(|t| t / 2);
+                    if let Some((mv, score)) = game.solve_moves(budget, &mut self.memory).and_then(|v| v.first().copied()) {
+                        return Ok(Some(SearchResult { elapsed: start.elapsed(), exact: true, ..one(mv, score, 0) }));
+                    }
+                    limits.time = limits.time.map(|t| t.saturating_sub(start.elapsed()));
+                }
                 let searcher = self.alphabeta.get_or_insert_with(|| AlphaBeta::new(*table_mib));
-                let mut result = searcher.search_parallel(game, *limits, *threads);
+                let mut result = searcher.search_parallel(game, limits, *threads);
                 if result.best.is_none() {
                     return Ok(None);
                 }

@@ -1,11 +1,11 @@
-//! The HTTP routes: the JSON API and the pages.
+//! The HTTP routes: the JSON API and the pages (see docs/api.md).
 
 use std::collections::BTreeMap;
 use std::sync::Arc;
 
 use axum::body::Bytes;
-use axum::extract::{DefaultBodyLimit, Path, State};
-use axum::http::StatusCode;
+use axum::extract::{DefaultBodyLimit, Path, RawQuery, State};
+use axum::http::{header, HeaderMap, HeaderValue, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
 use axum::{Json, Router};
@@ -15,13 +15,18 @@ use serde_json::{json, Value};
 use tabula_core::Options;
 use tabula_games::{find, registry};
 
-use crate::assets;
 use crate::error::ApiError;
-use crate::matches::{Match, Seat};
-use crate::AppState;
+use crate::matches::{clean_name, Match};
+use crate::store::ListStatus;
+use crate::{analysis, assets, clock, online, records, secret, AppState};
 
 /// The largest request body accepted.
 const MAX_BODY: usize = 64 * 1024;
+/// The largest record text accepted by `POST /api/records`.
+const MAX_RECORD_BODY: usize = 256 * 1024;
+/// The longest player spec, move or position text in a request.
+const MAX_FIELD: usize = 200;
+const MAX_POSITION: usize = 10_000;
 
 type Shared = State<Arc<AppState>>;
 
@@ -29,19 +34,38 @@ type Shared = State<Arc<AppState>>;
 pub fn router(state: Arc<AppState>) -> Router {
     Router::new()
         .route("/api/games", get(catalog))
-        .route("/api/matches", post(create_match))
+        .route("/api/matches", post(create_match).get(list_matches))
         .route("/api/matches/{id}", get(get_match))
         .route("/api/matches/{id}/moves", post(play_move))
         .route("/api/matches/{id}/undo", post(undo))
         .route("/api/matches/{id}/computer-move", post(computer_move))
+        .route("/api/matches/{id}/join", post(join))
+        .route("/api/matches/{id}/resign", post(resign))
+        .route("/api/matches/{id}/live", get(online::live))
+        .route("/api/matches/{id}/at/{ply}", get(view_at))
+        .route("/api/matches/{id}/analysis", get(analyse))
+        .route("/api/matches/{id}/record", get(export_record))
+        .route("/api/records", post(import_records).layer(DefaultBodyLimit::max(MAX_RECORD_BODY)))
         .route("/api/{*rest}", get(api_not_found).post(api_not_found))
         .route("/", get(home))
+        .route("/matches", get(matches_page))
         .route("/play/{slug}", get(play_page))
         .route("/rules/{slug}", get(rules_page))
         .route("/static/{*path}", get(static_file))
         .fallback(|| async { assets::not_found_page() })
         .layer(DefaultBodyLimit::max(MAX_BODY))
+        .layer(axum::middleware::map_response(safety_headers))
         .with_state(state)
+}
+
+/// Headers on every reply: no content sniffing, no framing by other sites,
+/// and no Referer (addresses may hold invitations).
+async fn safety_headers(mut response: Response) -> Response {
+    let h = response.headers_mut();
+    h.insert("x-content-type-options", HeaderValue::from_static("nosniff"));
+    h.insert("x-frame-options", HeaderValue::from_static("DENY"));
+    h.insert("referrer-policy", HeaderValue::from_static("no-referrer"));
+    response
 }
 
 /// Reads a JSON body, turning every kind of bad body into a JSON 400.
@@ -50,6 +74,13 @@ fn parse_body<T: DeserializeOwned>(body: &Bytes) -> Result<T, ApiError> {
         return Err(ApiError::bad_request("the request needs a JSON body"));
     }
     serde_json::from_slice(body).map_err(|e| ApiError::bad_request(format!("the JSON body is not as expected: {e}")))
+}
+
+/// The seat token of a request: `Authorization: Bearer <token>`.
+fn bearer(headers: &HeaderMap) -> Option<String> {
+    let value = headers.get(header::AUTHORIZATION)?.to_str().ok()?.trim();
+    let token = value.strip_prefix("Bearer ").or_else(|| value.strip_prefix("bearer "))?.trim();
+    Some(token.chars().take(100).collect())
 }
 
 async fn catalog() -> Json<Value> {
@@ -88,12 +119,45 @@ struct NewMatch {
     players: Vec<String>,
     #[serde(default)]
     position: Option<String>,
+    #[serde(default)]
+    names: Vec<Option<String>>,
+    #[serde(default)]
+    online: Option<OnlineRequest>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct OnlineRequest {
+    /// The creator's seat (0 or 1; 0 if left out).
+    #[serde(default)]
+    seat: Option<usize>,
+    /// The creator's name.
+    #[serde(default)]
+    name: Option<String>,
+    #[serde(default)]
+    clock: Option<ClockRequest>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct ClockRequest {
+    /// Seconds each side starts with.
+    initial: f64,
+    /// Seconds added after each move.
+    #[serde(default)]
+    increment: f64,
 }
 
 async fn create_match(State(state): Shared, body: Bytes) -> Result<Response, ApiError> {
     let req: NewMatch = parse_body(&body)?;
-    if req.players.len() > 2 {
-        return Err(ApiError::bad_request("players lists at most two seats"));
+    if req.players.len() > 2 || req.names.len() > 2 {
+        return Err(ApiError::bad_request("players and names list at most two seats"));
+    }
+    if req.players.iter().any(|p| p.len() > MAX_FIELD) {
+        return Err(ApiError::bad_request(format!("a player is described in at most {MAX_FIELD} characters")));
+    }
+    if req.position.as_ref().is_some_and(|p| p.len() > MAX_POSITION) {
+        return Err(ApiError::bad_request(format!("a position text has at most {MAX_POSITION} characters")));
     }
     let mut options = BTreeMap::new();
     for (key, value) in req.options {
@@ -103,21 +167,46 @@ async fn create_match(State(state): Shared, body: Bytes) -> Result<Response, Api
             Value::Bool(b) => b.to_string(),
             other => return Err(ApiError::bad_request(format!("option '{key}' must be text, a number or true/false, not {other}"))),
         };
+        if key.len() > MAX_FIELD || text.len() > MAX_FIELD {
+            return Err(ApiError::bad_request(format!("options have at most {MAX_FIELD} characters")));
+        }
         options.insert(key, text);
     }
+    let mut names = [None, None];
+    for (i, name) in req.names.iter().enumerate() {
+        names[i] = clean_name(name.as_deref())?;
+    }
     let id = state.matches.new_id();
-    let m = Match::new(id, &req.game, options, &req.players, req.position.as_deref())?;
-    let view = m.view();
-    state.matches.insert(m);
+    let mut m = Match::new(id, &req.game, options, &req.players, req.position.as_deref())?;
+    m.names = names;
+    let mut credentials = None;
+    if let Some(online) = req.online {
+        if m.seats.iter().any(|s| !matches!(s, crate::matches::Seat::Human)) {
+            return Err(ApiError::bad_request("an online match is between two people: both players must be \"human\""));
+        }
+        let seat = online.seat.unwrap_or(0);
+        if seat > 1 {
+            return Err(ApiError::bad_request("the seat is 0 (the first to move) or 1"));
+        }
+        let clock = match online.clock {
+            Some(c) => Some(clock::settings_from_seconds(c.initial, c.increment).map_err(ApiError::bad_request)?),
+            None => None,
+        };
+        m.names = [None, None];
+        m.names[seat] = clean_name(online.name.as_deref())?;
+        credentials = Some(m.go_online(seat, clock));
+    }
+    let seat = credentials.as_ref().map(|c| c.seat);
+    let slot = state.matches.insert(m)?;
+    let mut view = slot.lock().view(seat);
+    if let Some(c) = credentials {
+        view["credentials"] = c.json();
+    }
     Ok((StatusCode::CREATED, Json(view)).into_response())
 }
 
-fn missing(id: &str) -> ApiError {
-    ApiError::not_found(format!("there is no match '{id}' (it may have ended when the server restarted)"))
-}
-
-async fn get_match(State(state): Shared, Path(id): Path<String>) -> Result<Json<Value>, ApiError> {
-    state.matches.with(&id, |m| Json(m.view())).ok_or_else(|| missing(&id))
+async fn get_match(State(state): Shared, Path(id): Path<String>, headers: HeaderMap) -> Result<Json<Value>, ApiError> {
+    Ok(Json(state.matches.view(&id, bearer(&headers).as_deref())?))
 }
 
 #[derive(Deserialize)]
@@ -125,68 +214,166 @@ async fn get_match(State(state): Shared, Path(id): Path<String>) -> Result<Json<
 struct MoveRequest {
     #[serde(rename = "move")]
     mv: String,
+    /// How many moves the mover saw played (optional; a move sent twice is then refused).
+    #[serde(default)]
+    ply: Option<usize>,
 }
 
-async fn play_move(State(state): Shared, Path(id): Path<String>, body: Bytes) -> Result<Json<Value>, ApiError> {
+async fn play_move(State(state): Shared, Path(id): Path<String>, headers: HeaderMap, body: Bytes) -> Result<Json<Value>, ApiError> {
     let req: MoveRequest = parse_body(&body)?;
-    state
-        .matches
-        .with(&id, |m| {
-            if m.game.outcome().is_some() {
-                return Err(ApiError::conflict("the game is over"));
-            }
-            if m.computer_to_move() {
-                return Err(ApiError::conflict("it is the computer's turn"));
-            }
-            m.play(&req.mv)?;
-            m.last_decision = None;
-            Ok(Json(m.view()))
-        })
-        .ok_or_else(|| missing(&id))?
+    if req.mv.len() > MAX_FIELD {
+        return Err(ApiError::bad_request(format!("a move has at most {MAX_FIELD} characters")));
+    }
+    Ok(Json(state.matches.play(&id, bearer(&headers).as_deref(), &req.mv, req.ply)?))
 }
 
 async fn undo(State(state): Shared, Path(id): Path<String>) -> Result<Json<Value>, ApiError> {
-    state
-        .matches
-        .with(&id, |m| {
-            if m.undo() == 0 {
-                Err(ApiError::conflict("there is no move of yours to take back"))
-            } else {
-                Ok(Json(m.view()))
-            }
-        })
-        .ok_or_else(|| missing(&id))?
+    Ok(Json(state.matches.undo(&id)?))
 }
 
 async fn computer_move(State(state): Shared, Path(id): Path<String>) -> Result<Json<Value>, ApiError> {
-    let (game, spec, version) = state
-        .matches
-        .with(&id, |m| {
-            if m.game.outcome().is_some() {
-                return Err(ApiError::conflict("the game is over"));
-            }
-            match &m.seats[m.game.side_to_move().index()] {
-                Seat::Computer(_, spec) => Ok((m.game.clone_box(), spec.clone(), m.version)),
-                Seat::Human => Err(ApiError::conflict("the seat to move is played by a person")),
-            }
-        })
-        .ok_or_else(|| missing(&id))??;
+    let (game, spec, version) = state.matches.computer_to_think(&id)?;
     let seed = game.hash() ^ version.wrapping_mul(0x9E37_79B9_7F4A_7C15);
     let decision = tokio::task::spawn_blocking(move || game.choose(&spec, seed))
         .await
         .map_err(|_| ApiError::conflict("the computer could not finish thinking"))?
         .ok_or_else(|| ApiError::conflict("the game is over"))?;
-    state
-        .matches
-        .with(&id, |m| {
-            if m.version != version {
-                return Err(ApiError::conflict("the match changed while the computer was thinking"));
-            }
-            m.play(&decision.mv)?;
-            m.last_decision = Some(decision);
-            Ok(Json(m.view()))
+    Ok(Json(state.matches.computer_played(&id, version, decision)?))
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct JoinRequest {
+    invite: String,
+    #[serde(default)]
+    name: Option<String>,
+}
+
+async fn join(State(state): Shared, Path(id): Path<String>, body: Bytes) -> Result<Json<Value>, ApiError> {
+    let req: JoinRequest = parse_body(&body)?;
+    if !secret::looks_like_token(&req.invite) {
+        return Err(ApiError::forbidden("this invitation is not valid for this match"));
+    }
+    let name = clean_name(req.name.as_deref())?;
+    let (credentials, mut view) = state.matches.join(&id, &req.invite, name)?;
+    view["credentials"] = credentials.json();
+    Ok(Json(view))
+}
+
+async fn resign(State(state): Shared, Path(id): Path<String>, headers: HeaderMap) -> Result<Json<Value>, ApiError> {
+    Ok(Json(state.matches.resign(&id, bearer(&headers).as_deref())?))
+}
+
+async fn view_at(State(state): Shared, Path((id, ply)): Path<(String, String)>) -> Result<Json<Value>, ApiError> {
+    let ply: usize = ply.parse().map_err(|_| ApiError::bad_request(format!("'{ply}' is not a move number")))?;
+    Ok(Json(state.matches.with(&id, |m| m.view_at(ply))??))
+}
+
+async fn analyse(State(state): Shared, Path(id): Path<String>) -> Result<Json<Value>, ApiError> {
+    let (start, moves) = state.matches.with(&id, |m| Ok::<_, ApiError>((m.start_game()?, m.game.history())))??;
+    let id_key = state.matches.with(&id, |m| m.id.clone())?;
+    if let Some(done) = state.matches.db().analysis(&id_key, moves.len())? {
+        return Ok(Json(done));
+    }
+    let wait = analysis::max_duration(moves.len()) * 4;
+    let _permit = tokio::time::timeout(wait, state.analysis_permit.acquire())
+        .await
+        .map_err(|_| ApiError::busy("the engine is busy with other analyses; try again in a moment"))?
+        .map_err(|_| ApiError::busy("the engine is not available"))?;
+    // Someone may have finished the same analysis while this one waited.
+    if let Some(done) = state.matches.db().analysis(&id_key, moves.len())? {
+        return Ok(Json(done));
+    }
+    let plies = moves.len();
+    let result = tokio::task::spawn_blocking(move || analysis::analyse(start, &moves))
+        .await
+        .map_err(|_| ApiError::conflict("the engine stopped before the analysis was done"))?
+        .map_err(ApiError::conflict)?;
+    state.matches.db().save_analysis(&id_key, plies, &result)?;
+    Ok(Json(result))
+}
+
+async fn export_record(State(state): Shared, Path(id): Path<String>) -> Result<Response, ApiError> {
+    let record = state.matches.with(&id, |m| records::write(&m.record()))?;
+    Ok(([(header::CONTENT_TYPE, "text/plain; charset=utf-8"), (header::CACHE_CONTROL, "no-store")], record).into_response())
+}
+
+async fn import_records(State(state): Shared, body: Bytes) -> Result<(StatusCode, Json<Value>), ApiError> {
+    let text = std::str::from_utf8(&body).map_err(|_| ApiError::bad_request("a record is UTF-8 text"))?;
+    let recs = records::read(text).map_err(|e| ApiError::bad_record(e.line, e.to_string()))?;
+    let stored: Vec<_> = recs.iter().map(|r| records::to_stored(r, state.matches.new_id())).collect();
+    state.matches.db().insert_all(&stored)?;
+    let imported: Vec<Value> = stored
+        .iter()
+        .map(|m| {
+            json!({
+                "id": m.row.id,
+                "game": m.row.game,
+                "plies": m.moves.len(),
+                "result": m.row.result.as_ref().map(|r| json!({ "winner": r.winner, "reason": r.reason })),
+            })
         })
-        .ok_or_else(|| missing(&id))?
+        .collect();
+    Ok((StatusCode::CREATED, Json(json!({ "imported": imported }))))
+}
+
+async fn list_matches(State(state): Shared, RawQuery(query): RawQuery) -> Result<Json<Value>, ApiError> {
+    let mut status = ListStatus::Finished;
+    let (mut game, mut limit, mut before) = (None, 30usize, None);
+    for pair in query.as_deref().unwrap_or("").split('&').filter(|p| !p.is_empty()) {
+        let (k, v) = pair.split_once('=').unwrap_or((pair, ""));
+        match k {
+            "status" => {
+                status = match v {
+                    "finished" => ListStatus::Finished,
+                    "playing" => ListStatus::Playing,
+                    _ => return Err(ApiError::bad_request("status is finished or playing")),
+                }
+            }
+            "game" if !v.is_empty() => game = Some(find(v)?.info().slug),
+            "game" => {}
+            "limit" => {
+                limit = v.parse().ok().filter(|l| (1..=100).contains(l)).ok_or_else(|| ApiError::bad_request("limit is a number from 1 to 100"))?
+            }
+            "before" => before = Some(v.parse().map_err(|_| ApiError::bad_request("before is a time in milliseconds"))?),
+            _ => return Err(ApiError::bad_request(format!("unknown query parameter '{}'", k.chars().take(40).collect::<String>()))),
+        }
+    }
+    let rows = state.matches.db().list(status, game, limit, before)?;
+    let next = if rows.len() == limit {
+        rows.last().map(|s| match status {
+            ListStatus::Finished => s.row.finished_at.unwrap_or(0),
+            ListStatus::Playing => s.row.updated_at,
+        })
+    } else {
+        None
+    };
+    let matches: Vec<Value> = rows
+        .iter()
+        .map(|s| {
+            let r = &s.row;
+            let (name, sides) = match find(&r.game) {
+                Ok(e) => (e.info().name.to_string(), json!(e.info().sides)),
+                Err(_) => (r.game.clone(), json!(["First", "Second"])),
+            };
+            json!({
+                "id": r.id,
+                "game": r.game,
+                "game_name": name,
+                "sides": sides,
+                "players": r.players,
+                "names": r.names,
+                "online": r.online,
+                "imported": r.imported,
+                "plies": s.plies,
+                "result": r.result.as_ref().map(|x| json!({ "winner": x.winner, "reason": x.reason })),
+                "created_at": r.created_at,
+                "updated_at": r.updated_at,
+                "finished_at": r.finished_at,
+            })
+        })
+        .collect();
+    Ok(Json(json!({ "matches": matches, "next": next })))
 }
 
 async fn api_not_found() -> ApiError {
@@ -195,6 +382,10 @@ async fn api_not_found() -> ApiError {
 
 async fn home(State(state): Shared) -> Response {
     assets::respond(state.config.web_dir.as_deref(), "index.html")
+}
+
+async fn matches_page(State(state): Shared) -> Response {
+    assets::respond(state.config.web_dir.as_deref(), "matches.html")
 }
 
 async fn play_page(State(state): Shared, Path(slug): Path<String>) -> Response {

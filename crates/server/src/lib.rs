@@ -1,17 +1,26 @@
-//! The Tabula portal: the catalog, matches against people or the computer,
-//! and the web pages, all served from one process.
+//! The Tabula portal: the catalog, matches against people or the computer
+//! (on one screen or online), game records and replays, and the web pages,
+//! all served from one process. Every match is kept in a SQLite store in the
+//! data directory.
 
+mod analysis;
 mod api;
 mod assets;
+pub mod clock;
 mod error;
 mod matches;
+mod online;
+pub mod records;
+pub mod secret;
+pub mod store;
 
 use std::net::SocketAddr;
 use std::path::PathBuf;
-use std::sync::Arc;
+use std::sync::{Arc, Weak};
+use std::time::Duration;
 
 pub use api::router;
-pub use matches::MatchStore;
+pub use matches::{Match, MatchStore};
 
 /// How the server is set up.
 #[derive(Debug, Clone, Default)]
@@ -19,27 +28,72 @@ pub struct Config {
     /// Serve web files from this folder instead of the copies built into the
     /// binary (for working on the pages without rebuilding).
     pub web_dir: Option<PathBuf>,
+    /// Keep the matches in this folder (`None`: in memory only, gone when the process ends).
+    pub data_dir: Option<PathBuf>,
 }
 
 /// The state every request handler shares.
 pub struct AppState {
-    /// The matches in play.
+    /// Every match.
     pub matches: MatchStore,
     /// The server's configuration.
     pub config: Config,
+    /// Analyses run one at a time, so they never starve the players.
+    pub analysis_permit: tokio::sync::Semaphore,
 }
 
-/// Builds the shared state.
+/// Where matches are kept when no `--data` is given: `$TABULA_DATA`, else
+/// `$XDG_DATA_HOME/tabula`, else `~/.local/share/tabula`, else `./tabula-data`.
+pub fn default_data_dir() -> PathBuf {
+    let var = |k: &str| std::env::var_os(k).filter(|v| !v.is_empty()).map(PathBuf::from);
+    if let Some(dir) = var("TABULA_DATA") {
+        return dir;
+    }
+    if let Some(dir) = var("XDG_DATA_HOME") {
+        return dir.join("tabula");
+    }
+    if let Some(home) = var("HOME") {
+        return home.join(".local").join("share").join("tabula");
+    }
+    PathBuf::from("tabula-data")
+}
+
+/// Builds the shared state, opening the store; inside a Tokio runtime it also
+/// starts the timekeeper that ends games on time.
+pub fn try_app_state(config: Config) -> Result<Arc<AppState>, String> {
+    let matches = match &config.data_dir {
+        Some(dir) => MatchStore::open(dir).map_err(|e| e.to_string())?,
+        None => MatchStore::new(),
+    };
+    let state = Arc::new(AppState { matches, config, analysis_permit: tokio::sync::Semaphore::new(1) });
+    if let Ok(runtime) = tokio::runtime::Handle::try_current() {
+        runtime.spawn(timekeeper(Arc::downgrade(&state)));
+    }
+    Ok(state)
+}
+
+/// Builds the shared state; panics if the store cannot be opened (use [`try_app_state`] to handle that).
 pub fn app_state(config: Config) -> Arc<AppState> {
-    Arc::new(AppState { matches: MatchStore::new(), config })
+    try_app_state(config).unwrap_or_else(|e| panic!("{e}"))
+}
+
+/// Ends games whose clock ran out, ten times a second, while the state lives.
+async fn timekeeper(state: Weak<AppState>) {
+    let mut tick = tokio::time::interval(Duration::from_millis(100));
+    loop {
+        tick.tick().await;
+        let Some(state) = state.upgrade() else { return };
+        state.matches.sweep_clocks();
+    }
 }
 
 /// Serves the portal on `addr` until the process is stopped; `on_ready` is
 /// told the address actually bound (useful with port 0).
 pub async fn serve(addr: SocketAddr, config: Config, on_ready: impl FnOnce(SocketAddr)) -> std::io::Result<()> {
+    let state = try_app_state(config).map_err(std::io::Error::other)?;
     let listener = tokio::net::TcpListener::bind(addr).await?;
     on_ready(listener.local_addr()?);
-    let app = router(app_state(config));
+    let app = router(state);
     axum::serve(listener, app)
         .with_graceful_shutdown(async {
             let _ = tokio::signal::ctrl_c().await;

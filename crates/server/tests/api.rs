@@ -59,7 +59,7 @@ async fn the_catalog_lists_warp_and_weft_with_its_start() {
     let ww = &body["games"][0];
     assert_eq!(ww["slug"], "warp-weft");
     assert_eq!(ww["sides"], json!(["Weft", "Warp"]));
-    assert_eq!(ww["levels"].as_array().unwrap().len(), 3);
+    assert_eq!(ww["levels"].as_array().unwrap().len(), 4, "Easy, Medium, Hard, Perfect");
     assert_eq!(ww["start"]["shuttle"], "d4");
     assert_eq!(ww["start"]["grid"][0][0], -1, "board 1 is the catalog's picture");
 }

@@ -1,1 +1,17 @@
-//! (being written)
+//! Leeward: two sides on a 7 × 7 board share one wind. Sails run before it,
+//! Oars pull against it and Kites slip across it; the Lamp walks where it
+//! likes but never captures. Each move ends by turning the wind, and the
+//! wind left is the one the opponent must move in. Take the enemy Lamp or
+//! walk your own onto the enemy's home square to win.
+
+mod eval;
+mod geometry;
+mod info;
+mod notation;
+mod rules;
+mod view;
+
+pub use eval::VALUE;
+pub use geometry::{square, Kind, Turn, Wind, INK_HOME, PAPER_HOME, SQUARES};
+pub use notation::{parse_square, square_name};
+pub use rules::{home, side_name, Ending, Leeward, LeewardMove, CALM_LIMIT};

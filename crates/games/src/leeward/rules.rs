@@ -343,7 +343,7 @@ impl Leeward {
 
     /// The squares a piece of the side to move on `sq` may move to in the current wind.
     #[inline]
-    fn targets(&self, kind: Kind, sq: usize) -> u64 {
+    pub(super) fn targets(&self, kind: Kind, sq: usize) -> u64 {
         let own = self.occupied[self.to_move.index()];
         let all = own | self.occupied[self.to_move.opponent().index()];
         match kind {
@@ -434,7 +434,7 @@ impl Leeward {
         let s = 4 * side;
         let lamp = self.pieces[s].trailing_zeros() as usize;
         let steps = AROUND[lamp] & !all;
-        emit(lamp, if NOISY { steps & (INK_HOME_BIT | PAPER_HOME_BIT) & !(1 << home(self.to_move)) } else { steps });
+        emit(lamp, if NOISY { steps & (1 << home(self.to_move.opponent())) } else { steps });
         for sq in squares_of(self.pieces[s + 1]) {
             emit(sq, sail_reach(sq, wind, all) & allowed);
         }
@@ -447,7 +447,7 @@ impl Leeward {
     }
 
     /// The moves that take a piece or make landfall (for the quiescence search).
-    pub fn noisy_moves(&self, out: &mut Vec<LeewardMove>) {
+    pub fn captures_and_landfalls(&self, out: &mut Vec<LeewardMove>) {
         self.generate::<true>(out);
     }
 
@@ -499,6 +499,13 @@ impl Leeward {
             }
         }
         Ok(())
+    }
+
+    /// The move of the piece on `from` to `to` leaving `wind`, as play and
+    /// undo need it (not checked: see [`Game::parse_move`] for that).
+    #[inline]
+    pub(super) fn make_move(&self, from: usize, to: usize, wind: Wind) -> LeewardMove {
+        LeewardMove::new(from, to, self.wind, wind, self.board[to])
     }
 
     /// Sets the side to move, wind and calm counter of a position being built.

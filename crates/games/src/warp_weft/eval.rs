@@ -1,8 +1,13 @@
 //! What the computer believes about a Warp & Weft position: the score so far.
 
-use tabula_core::{Evaluate, Outcome, WIN_SCORE};
+use std::time::Duration;
 
-use super::rules::{WarpWeft, WwMove};
+use tabula_core::{Evaluate, Game, Outcome, SolverMemory, PROVEN, WIN_SCORE};
+
+use super::solver::Solver;
+use super::view::format_half_points;
+
+use super::rules::{Axis, WarpWeft, WwMove};
 
 impl Evaluate for WarpWeft {
     /// The mover's lead in half points, komi included. Future points are
@@ -34,4 +39,88 @@ impl Evaluate for WarpWeft {
             Outcome::Win(_) => -WIN_SCORE + margin,
         }
     }
+
+    /// Exact values from the solver (boards up to 7 × 7), keeping its table in `memory`.
+    fn solve_moves(&self, limit: Option<Duration>, memory: &mut SolverMemory) -> Option<Vec<(WwMove, i32)>> {
+        let reuse = memory.as_ref().and_then(|m| m.downcast_ref::<Solver>()).is_some_and(|s| s.fits(self));
+        if !reuse {
+            *memory = Some(Box::new(Solver::new(self, SOLVER_TABLE_MIB)?));
+        }
+        let solver = memory.as_mut()?.downcast_mut::<Solver>()?;
+        let mut moves = Vec::new();
+        self.legal_moves(&mut moves);
+        if moves.iter().any(|m| m.is_swap()) {
+            return None; // The pie decision is left to the search.
+        }
+        let now = self.evaluate();
+        let values = solver.move_values(self, limit)?;
+        Some(
+            values
+                .into_iter()
+                .map(|(mv, future)| {
+                    let margin = now + 2 * future;
+                    let score = match margin.signum() {
+                        1 => WIN_SCORE + margin,
+                        -1 => -WIN_SCORE + margin,
+                        _ => 0,
+                    };
+                    (mv, score)
+                })
+                .collect(),
+        )
+    }
+
+    /// `margin` (Weft's future points minus Warp's, no komi), `best`,
+    /// `verdict` (who wins with the komi: weft, warp or draw), `nodes`, `time`.
+    fn solve_report(&self, verdict_only: bool) -> Option<Vec<(&'static str, String)>> {
+        let start = std::time::Instant::now();
+        let mut solver = Solver::new(self, SOLVER_TABLE_MIB)?;
+        let mover = self.axis_to_move();
+        let sign = if mover == Axis::Weft { 1 } else { -1 };
+        // The mover's lead so far in half points, komi included.
+        let now = self.evaluate();
+        let mut report = Vec::new();
+        let winner = |weft_final2: i32| match weft_final2.signum() {
+            1 => "weft",
+            -1 => "warp",
+            _ => "draw",
+        };
+        if verdict_only {
+            // The mover wins iff 2·future + now > 0; a draw iff it is exactly 0.
+            let win_at = (-now).div_euclid(2) + 1;
+            let wins = solver.at_least(self, win_at, None)?;
+            let mover_result = if wins {
+                1
+            } else if now % 2 == 0 && solver.at_least(self, -now / 2, None)? {
+                0
+            } else {
+                -1
+            };
+            report.push(("verdict", winner(sign * mover_result).to_string()));
+        } else {
+            let exact = solver.solve(self, 0, None)?;
+            report.push(("margin", (sign * exact.margin).to_string()));
+            report.push(("best", exact.best.map_or("none".into(), |m| self.format_move(m))));
+            report.push(("verdict", winner(sign * (now + 2 * exact.margin)).to_string()));
+        }
+        report.push(("nodes", solver.nodes().to_string()));
+        report.push(("time", format!("{:.3}", start.elapsed().as_secs_f64())));
+        Some(report)
+    }
+
+    /// "wins by 3.5", "loses by 1.5", "draws" for proven scores; the lead otherwise.
+    fn describe_score(&self, score: i32) -> String {
+        if score >= PROVEN {
+            format!("wins by {}", format_half_points(score - WIN_SCORE))
+        } else if score <= -PROVEN {
+            format!("loses by {}", format_half_points(-(score + WIN_SCORE)))
+        } else if score == 0 {
+            "draws".into()
+        } else {
+            format!("{} ahead", format_half_points(score))
+        }
+    }
 }
+
+/// The solver's table size: big enough that a whole 7 × 7 game stays in it.
+const SOLVER_TABLE_MIB: usize = 256;

@@ -7,7 +7,9 @@ mod eval;
 mod info;
 mod notation;
 mod rules;
+mod solver;
 mod view;
 
 pub use board::generate_grid;
 pub use rules::{Axis, WarpWeft, WwMove};
+pub use solver::{Exact, Solver, MAX_SOLVABLE_SIZE};

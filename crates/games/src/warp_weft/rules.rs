@@ -68,15 +68,21 @@ impl WwMove {
     }
 }
 
-/// The column of each cell for each board size: a table look-up instead of a
-/// division on the hot path.
-static COLUMN: [[u8; MAX_CELLS]; MAX_SIZE + 1] = {
-    let mut table = [[0u8; MAX_CELLS]; MAX_SIZE + 1];
+/// The row (index 0) and column (index 1) through each cell, as masks, for
+/// every board size: one table look-up on the hot path instead of shifts.
+static LINES: [[[u128; MAX_CELLS]; 2]; MAX_SIZE + 1] = {
+    let mut table = [[[0u128; MAX_CELLS]; 2]; MAX_SIZE + 1];
     let mut n = 1;
     while n <= MAX_SIZE {
         let mut cell = 0;
-        while cell < MAX_CELLS {
-            table[n][cell] = (cell % n) as u8;
+        while cell < n * n {
+            let (r, c) = (cell / n, cell % n);
+            let mut i = 0;
+            while i < n {
+                table[n][0][cell] |= 1u128 << (r * n + i);
+                table[n][1][cell] |= 1u128 << (i * n + c);
+                i += 1;
+            }
             cell += 1;
         }
         n += 1;
@@ -117,8 +123,6 @@ pub struct WarpWeft {
     pub(super) komi2: i16,
     /// The board number, if the grid was generated from one.
     pub(super) board: Option<u64>,
-    pub(super) row0: u128,
-    pub(super) col0: u128,
     pub(super) hash: u64,
 }
 
@@ -128,12 +132,6 @@ impl WarpWeft {
         let mut grid = [0i8; MAX_CELLS];
         grid[..n * n].copy_from_slice(values);
         let centre = (n / 2) * n + n / 2;
-        let mut row0 = 0u128;
-        let mut col0 = 0u128;
-        for i in 0..n {
-            row0 |= 1 << i;
-            col0 |= 1 << (i * n);
-        }
         let mut pos = WarpWeft {
             n: n as u8,
             grid,
@@ -146,8 +144,6 @@ impl WarpWeft {
             points: [0; 2],
             komi2,
             board,
-            row0,
-            col0,
             hash: 0,
         };
         pos.hash = pos.compute_hash();
@@ -269,11 +265,7 @@ impl WarpWeft {
     /// The cells of the line through `cell` along which `axis` moves.
     #[inline]
     pub fn line_mask(&self, axis: Axis, cell: usize) -> u128 {
-        let col = COLUMN[self.n as usize][cell] as usize;
-        match axis {
-            Axis::Weft => self.row0 << (cell - col),
-            Axis::Warp => self.col0 << col,
-        }
+        LINES[self.n as usize][axis.index()][cell]
     }
 
     /// The unused cells the side to move may land on (pie swap aside).

@@ -1,0 +1,64 @@
+//! Speed of the Warp & Weft exact solver over several boards: the exact
+//! margin eight moves into the game, and the win/loss verdict from the
+//! opening. Medians of nodes and seconds.
+//!
+//! `cargo run --release -p tabula-games --example warp_weft_solver -- [boards] [opening]`
+//! (`opening` also times the verdict from the first move, which takes minutes a board).
+
+use std::time::Instant;
+
+use rand_core::SeedableRng;
+use tabula_core::{Evaluate, Game, Options, SeededRng};
+use tabula_games::warp_weft::{Solver, WarpWeft};
+use tabula_search::greedy_move;
+
+fn median(mut v: Vec<f64>) -> f64 {
+    v.sort_by(|a, b| a.partial_cmp(b).unwrap());
+    v[v.len() / 2]
+}
+
+fn main() {
+    let args: Vec<String> = std::env::args().collect();
+    let boards: u64 = args.get(1).and_then(|a| a.parse().ok()).unwrap_or(10);
+    let opening = args.iter().any(|a| a == "opening");
+    let (mut times, mut nodes) = (Vec::new(), Vec::new());
+    let (mut vtimes, mut vnodes) = (Vec::new(), Vec::new());
+    for seed in 1..=boards {
+        let start_pos = WarpWeft::new(&Options::from_pairs(&[format!("seed={seed}")]).unwrap()).unwrap();
+        let mut pos = start_pos.clone();
+        let mut rng = SeededRng::seed_from_u64(seed);
+        for _ in 0..8 {
+            if let Some((mv, _)) = greedy_move(&pos, 4, &mut rng) {
+                pos.play(mv);
+            }
+        }
+        let clock = Instant::now();
+        let mut solver = Solver::new(&pos, 256).unwrap();
+        let exact = solver.solve(&pos, 0, None).unwrap();
+        let took = clock.elapsed().as_secs_f64();
+        println!(
+            "board {seed:>3}: 8 moves in, margin {:+} for the mover, best {}, {} nodes, {:.3} s ({:.1} M nodes/s)",
+            exact.margin,
+            pos.format_move(exact.best.unwrap()),
+            solver.nodes(),
+            took,
+            solver.nodes() as f64 / took / 1e6
+        );
+        times.push(took);
+        nodes.push(solver.nodes() as f64);
+        if opening {
+                        let clock = Instant::now();
+            let mut solver = Solver::new(&start_pos, 1024).unwrap();
+            // Weft wins with komi 4.5 iff its future margin is at least 5.
+            let wins = solver.at_least(&start_pos, (-start_pos.evaluate()).div_euclid(2) + 1, None).unwrap();
+            let took = clock.elapsed().as_secs_f64();
+            println!("board {seed:>3}: opening verdict {} in {:.1} s, {} nodes", if wins { "Weft" } else { "Warp" }, took, solver.nodes());
+            vtimes.push(took);
+            vnodes.push(solver.nodes() as f64);
+        }
+    }
+    println!("median over {boards} boards, 8 moves in: {:.3} s, {:.0} nodes", median(times), median(nodes));
+    if opening {
+        println!("median opening verdict: {:.1} s, {:.0} nodes", median(vtimes), median(vnodes));
+    }
+}

@@ -1,0 +1,219 @@
+//! What the play page and `tabula show` need: both ships with their
+//! squares, heading, hits and circling; the island and the harbours; the
+//! survivor's debt; and for each legal move the square it sails to and
+//! what it would do there.
+
+use serde_json::{json, Value};
+
+use super::eval::{horizon, HORIZON_CAP};
+use super::geometry::{island_mask, square_name, step, step_xy, HARBOURS, HEADINGS};
+use super::notation::turn_name;
+use super::rules::{Fate, Piracy, PiracyMove, Ship, HITS_TO_SINK, MAX_MOVES, PASS, SHIP_NAMES};
+
+fn squares_of(mask: u64) -> Vec<String> {
+    (0..64u8).filter(|&sq| mask >> sq & 1 != 0).map(square_name).collect()
+}
+
+fn xy(square: u8) -> [i8; 2] {
+    [(square % 8) as i8, (square / 8) as i8]
+}
+
+/// Where a ship that ran aground struck: (file, rank), possibly just off the board.
+fn aground_xy(ship: &Ship) -> [i8; 2] {
+    let (x, y) = step_xy(ship.bow(), ship.heading());
+    [x, y]
+}
+
+fn ship_view(pos: &Piracy, seat: usize) -> Value {
+    let ship = pos.ship(seat);
+    let aground = ship.fate() == Fate::Aground;
+    json!({
+        "name": SHIP_NAMES[seat],
+        "seat": seat,
+        "stern": square_name(ship.stern()),
+        "bow": square_name(ship.bow()),
+        "stern_xy": xy(ship.stern()),
+        "bow_xy": xy(ship.bow()),
+        "heading": HEADINGS[ship.heading() as usize],
+        "heading_index": ship.heading(),
+        "hits": ship.hits(),
+        "circling": ship.circling(),
+        "sunk": !ship.afloat(),
+        "fate": ship.fate().word(),
+        "aground_at": if aground { step(ship.bow(), ship.heading()).map(square_name) } else { None },
+        "aground_xy": if aground { Some(aground_xy(ship)) } else { None },
+        "in_harbour": ship.afloat() && HARBOURS >> ship.bow() & 1 != 0,
+        "free_moves": if ship.afloat() { Some(horizon(pos, ship)) } else { None },
+    })
+}
+
+/// The game's own fields (see docs/api.md).
+pub fn view(pos: &Piracy) -> Value {
+    let over = pos.is_over();
+    json!({
+        "ships": [ship_view(pos, 0), ship_view(pos, 1)],
+        "moves_owed": pos.moves_owed(),
+        "survivor": pos.survivor().map(|s| SHIP_NAMES[s]),
+        "to_move": if over { None } else { Some(SHIP_NAMES[pos.seat_to_move()]) },
+        "must_pass": !over && !pos.ship(pos.seat_to_move()).afloat(),
+        "island": square_name(pos.island_corner()),
+        "island_squares": squares_of(island_mask(pos.island_corner())),
+        "harbours": squares_of(HARBOURS),
+        "ply": pos.ply(),
+        "max_moves": MAX_MOVES,
+        "moves_left": if pos.both_afloat() { Some(MAX_MOVES.saturating_sub(pos.ply())) } else { None },
+        "hits_to_sink": HITS_TO_SINK,
+        "free_moves_cap": HORIZON_CAP,
+    })
+}
+
+/// For one legal move: the turn, the new heading, the square the bow sails
+/// to (its file and rank, which lie off the board when the move runs
+/// aground there), and what the move would do.
+pub fn move_view(pos: &Piracy, mv: PiracyMove) -> Value {
+    if mv.turn() == PASS {
+        return json!({ "pass": true });
+    }
+    let seat = pos.seat_to_move();
+    let ship = pos.ship(seat);
+    let turn = mv.turn();
+    let heading = ((ship.heading() as i8 + turn) & 7) as u8;
+    let (x, y) = step_xy(ship.bow(), heading);
+    let target = step(ship.bow(), heading);
+    let aground = match target {
+        None => Some("edge"),
+        Some(sq) if pos.land() >> sq & 1 != 0 => Some("island"),
+        Some(_) => None,
+    };
+    let mut after = *pos;
+    tabula_core::Game::play(&mut after, mv);
+    let other = after.ship(seat ^ 1);
+    let me = after.ship(seat);
+    let dealt = pos.hits_dealt(turn);
+    let (_, full_circle) = if aground.is_some() { (0, false) } else { Piracy::circling_after(ship.circling(), turn) };
+    json!({
+        "turn": turn_name(turn),
+        "degrees": 45 * turn as i32,
+        "heading": HEADINGS[heading as usize],
+        "to": target.map(square_name),
+        "to_xy": [x, y],
+        "aground": aground,
+        "hits": dealt,
+        "sinks_other": pos.ship(seat ^ 1).afloat() && !other.afloat(),
+        "circle_hit": full_circle,
+        "sinks_self": !me.afloat(),
+        "circling_after": me.circling(),
+    })
+}
+
+/// How one ship left the game, as a clause.
+fn how_it_sank(pos: &Piracy, seat: usize) -> String {
+    let ship = pos.ship(seat);
+    match ship.fate() {
+        Fate::Afloat => "is still afloat".into(),
+        Fate::Shot => "sank under its seventh hit".into(),
+        Fate::Circled => "sank when a full circle of its own gave it a seventh hit".into(),
+        Fate::Aground => match step(ship.bow(), ship.heading()) {
+            Some(sq) if pos.land() >> sq & 1 != 0 => format!("ran aground on the island at {}", square_name(sq)),
+            _ => format!("ran aground on the coast beyond {}", square_name(ship.bow())),
+        },
+    }
+}
+
+/// Why the game ended, for the result banner (empty while it goes on).
+pub fn outcome_reason(pos: &Piracy) -> String {
+    if !pos.is_over() {
+        return String::new();
+    }
+    if pos.both_afloat() {
+        return format!("Both ships are still afloat after {MAX_MOVES} moves: a draw.");
+    }
+    match pos.survivor() {
+        None => format!(
+            "On one move Cook {} and Silver {}: a draw.",
+            how_it_sank(pos, 0),
+            how_it_sank(pos, 1)
+        ),
+        Some(s) => {
+            let (winner, loser) = (SHIP_NAMES[s], SHIP_NAMES[s ^ 1]);
+            if pos.ship(s).afloat() {
+                format!("{loser} {}; {winner} sailed its seven more moves and wins.", how_it_sank(pos, s ^ 1))
+            } else {
+                format!(
+                    "{loser} {}, but {winner} {} before its seven moves were done: a draw.",
+                    how_it_sank(pos, s ^ 1),
+                    how_it_sank(pos, s)
+                )
+            }
+        }
+    }
+}
+
+/// A terminal drawing: north at the top; `C`/`c` Cook's bow and stern,
+/// `S`/`s` Silver's, `#` the island, `+` an empty harbour, `.` open water.
+pub fn drawing(pos: &Piracy) -> String {
+    let mut out = String::from("   a b c d e f g h\n");
+    for rank in (0..8u8).rev() {
+        out.push_str(&format!("{}  ", rank + 1));
+        for file in 0..8u8 {
+            let sq = rank * 8 + file;
+            let mut ch = if pos.land() >> sq & 1 != 0 {
+                '#'
+            } else if HARBOURS >> sq & 1 != 0 {
+                '+'
+            } else {
+                '.'
+            };
+            for seat in 0..2 {
+                let ship = pos.ship(seat);
+                if ship.afloat() {
+                    let letter = if seat == 0 { 'c' } else { 's' };
+                    if ship.bow() == sq {
+                        ch = letter.to_ascii_uppercase();
+                    } else if ship.stern() == sq {
+                        ch = letter;
+                    }
+                }
+            }
+            out.push(ch);
+            if file < 7 {
+                out.push(' ');
+            }
+        }
+        out.push_str(&format!("  {}\n", rank + 1));
+    }
+    out.push_str("   a b c d e f g h\n");
+    for seat in 0..2 {
+        let ship = pos.ship(seat);
+        if ship.afloat() {
+            out.push_str(&format!(
+                "{:<7}{}-{} heading {:<2}  hits {}/7  circling {:+}\n",
+                SHIP_NAMES[seat],
+                square_name(ship.stern()),
+                square_name(ship.bow()),
+                HEADINGS[ship.heading() as usize],
+                ship.hits(),
+                ship.circling()
+            ));
+        } else {
+            out.push_str(&format!("{:<7}{}\n", SHIP_NAMES[seat], how_it_sank(pos, seat)));
+        }
+    }
+    if !pos.is_over() {
+        match pos.survivor() {
+            Some(s) => out.push_str(&format!(
+                "{} must make {} more move{}; {} to move\n",
+                SHIP_NAMES[s],
+                pos.moves_owed().unwrap_or(0),
+                if pos.moves_owed() == Some(1) { "" } else { "s" },
+                SHIP_NAMES[pos.seat_to_move()]
+            )),
+            None => out.push_str(&format!(
+                "{} to move · move {} of {MAX_MOVES}\n",
+                SHIP_NAMES[pos.seat_to_move()],
+                pos.ply() + 1
+            )),
+        }
+    }
+    out
+}

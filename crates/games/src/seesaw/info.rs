@@ -1,0 +1,34 @@
+//! The catalog entry, options and computer levels of Seesaw.
+
+use tabula_core::{GameInfo, LevelInfo, OptionSpec};
+
+/// Seesaw's catalog entry.
+pub(super) static INFO: GameInfo = GameInfo {
+    slug: "seesaw",
+    name: "Seesaw",
+    tagline: "Odd stacks march forward, even stacks fall back, and every promotion flips the direction.",
+    category: "Capture",
+    origin: "Alek Erickson and Michael Amundsen, 2021; rules as Ludii plays them",
+    sides: ["South", "North"],
+    options: &[OptionSpec {
+        key: "base",
+        default: "4",
+        choices: &["3", "4", "5", "6", "7"],
+        help: "cells along each side of the hexagonal board (4: 37 cells, 5: 61 cells)",
+    }],
+    levels: &[
+        LevelInfo {
+            key: "easy",
+            name: "Easy",
+            player: "greedy:margin=60",
+            about: "takes what it sees, often not the best of it, and never looks at your reply",
+        },
+        LevelInfo { key: "medium", name: "Medium", player: "ab:depth=4", about: "looks four turns ahead and follows captures to the end" },
+        LevelInfo {
+            key: "hard",
+            name: "Hard",
+            player: "ab:depth=64,time=1s,min_depth=8",
+            about: "thinks for a second, eight turns ahead or more, and follows every capture to the end",
+        },
+    ],
+};

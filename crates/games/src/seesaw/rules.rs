@@ -1,0 +1,983 @@
+//! The position, its turns, and playing and taking them back.
+//!
+//! A position is a few bitmasks (each side's stacks, tiles, and the cells
+//! next to its tiles) and the size of the stack on each cell. A move is one
+//! complete turn: a deploy, a step, a capture chain with its leftover step
+//! or pass, or the forced pass of a player who cannot move. Move generation
+//! is one breadth-first search per stack that yields both the cells reached
+//! and the number of steps to each, and allocates nothing.
+
+use tabula_core::{zobrist, Error, Game, GameInfo, Options, Outcome, Side};
+
+use super::board::{cells_of, layout, Layout, Mask, Tables, MAX_BASE, MAX_CELLS, MIN_BASE};
+use super::info::INFO;
+
+/// South, the first player, who starts at the bottom and moves up with odd stacks.
+pub const SOUTH: usize = 0;
+/// North, the second player, who starts at the top and moves down with odd stacks.
+pub const NORTH: usize = 1;
+/// Stacks stop growing here (a size is one byte); no real game comes near.
+pub const MAX_STACK: u8 = u8::MAX;
+
+const KIND: u8 = 0b11;
+const STEP: u8 = 0;
+const DEPLOY: u8 = 1;
+const CAPTURE: u8 = 2;
+const PASS: u8 = 3;
+const PROMOTE: u8 = 0b100;
+
+/// What kind of turn a move is.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum TurnKind {
+    /// A new 1-stack on a new tile.
+    Deploy,
+    /// One stack steps forward or backward, by the parity of its size.
+    Step,
+    /// One stack captures one or more enemy stacks, then maybe steps.
+    Capture,
+    /// The player cannot move at all and passes.
+    Pass,
+}
+
+/// One complete turn, as what changes on the board: the stack that moved
+/// (`from` → `to`), the cells whose enemy stacks it removed, whether it grew,
+/// and the size that was on `to` before (so the turn can be taken back).
+/// Different capture orders that end in the same position are one move.
+/// That recorded size may be a leftover of the position's history, so a move
+/// is only meant for the position whose `legal_moves` produced it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct SeesawMove {
+    captured_low: u64,
+    captured_high: u64,
+    from: u8,
+    to: u8,
+    old: u8,
+    flags: u8,
+}
+
+impl SeesawMove {
+    /// The forced pass of a player without a legal turn.
+    pub const PASS: SeesawMove = SeesawMove { captured_low: 0, captured_high: 0, from: 0, to: 0, old: 0, flags: PASS };
+
+    fn new(from: usize, to: usize, captured: u128, old: u8, flags: u8) -> SeesawMove {
+        SeesawMove {
+            captured_low: captured as u64,
+            captured_high: (captured >> 64) as u64,
+            from: from as u8,
+            to: to as u8,
+            old,
+            flags,
+        }
+    }
+
+    /// The kind of turn.
+    #[inline]
+    pub fn kind(self) -> TurnKind {
+        match self.flags & KIND {
+            STEP => TurnKind::Step,
+            DEPLOY => TurnKind::Deploy,
+            CAPTURE => TurnKind::Capture,
+            _ => TurnKind::Pass,
+        }
+    }
+
+    /// The cell the stack left (for a deploy, the new cell).
+    #[inline]
+    pub fn from(self) -> usize {
+        self.from as usize
+    }
+
+    /// The cell where the stack ends the turn.
+    #[inline]
+    pub fn to(self) -> usize {
+        self.to as usize
+    }
+
+    /// Whether the stack grows by one at the end of the turn.
+    #[inline]
+    pub fn promotes(self) -> bool {
+        self.flags & PROMOTE != 0
+    }
+
+    /// The cells whose enemy stacks are removed.
+    #[inline]
+    pub fn captured(self) -> u128 {
+        self.captured_low as u128 | (self.captured_high as u128) << 64
+    }
+
+    #[inline]
+    fn captured_as<M: Mask>(self) -> M {
+        M::from_wide(self.captured())
+    }
+}
+
+/// How a capture chain ends.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ChainEnd {
+    /// The last capture used the last step.
+    Spent,
+    /// Steps were left and the stack stopped where it captured.
+    Pass,
+    /// Steps were left and the stack stepped on to this cell.
+    Step(usize),
+}
+
+/// One way of playing a capture turn, step by step.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ChainPath {
+    /// The turn this path plays.
+    pub mv: SeesawMove,
+    /// Each capture: the cell taken and the steps left after it.
+    pub hops: Vec<(usize, u32)>,
+    /// What happens after the last capture.
+    pub end: ChainEnd,
+}
+
+// Zobrist keys: a stack of a side on a cell, its size on that cell, a tile of
+// a side on a cell, and North to move.
+static PRESENCE_KEYS: [u64; 2 * MAX_CELLS] = zobrist::keys(0x5345_0001);
+static SIZE_KEYS: [u64; 32 * MAX_CELLS] = zobrist::keys(0x5345_0002);
+static TILE_KEYS: [u64; 2 * MAX_CELLS] = zobrist::keys(0x5345_0003);
+const NORTH_TO_MOVE: u64 = zobrist::splitmix64(0x5345_0004);
+
+#[inline(always)]
+fn stack_key(side: usize, cell: usize, size: u8) -> u64 {
+    let cell = cell & (MAX_CELLS - 1);
+    PRESENCE_KEYS[(side & 1) * MAX_CELLS + cell] ^ SIZE_KEYS[cell * 32 + (size & 31) as usize].rotate_left((size >> 5) as u32)
+}
+
+#[inline(always)]
+fn tile_key(side: usize, cell: usize) -> u64 {
+    TILE_KEYS[(side & 1) * MAX_CELLS + (cell & (MAX_CELLS - 1))]
+}
+
+/// A position on a board whose cells fit the mask type `M`.
+#[derive(Clone)]
+pub(super) struct Pos<M: Mask> {
+    pub t: &'static Tables<M>,
+    /// Cells holding a stack, by side.
+    pub stacks: [M; 2],
+    /// Cells holding a tile, by side.
+    pub tiles: [M; 2],
+    /// Cells next to a tile, by side (kept up to date for deploying).
+    pub front: [M; 2],
+    /// The size of the stack on each cell; meaningless where there is none
+    /// (a captured stack's size stays behind so that undo can restore it).
+    pub size: [u8; MAX_CELLS],
+    /// 0 when South is to move, 1 for North.
+    pub next: usize,
+    pub hash: u64,
+}
+
+impl<M: Mask> PartialEq for Pos<M> {
+    fn eq(&self, other: &Self) -> bool {
+        std::ptr::eq(self.t, other.t)
+            && self.stacks == other.stacks
+            && self.tiles == other.tiles
+            && self.next == other.next
+            && cells_of(self.stacks[0] | self.stacks[1]).all(|c| self.size[c] == other.size[c])
+    }
+}
+
+impl<M: Mask> Eq for Pos<M> {}
+
+/// Where a capture chain reports what it finds.
+trait ChainSink {
+    fn hop(&mut self, _cell: usize, _left: u32) {}
+    fn unhop(&mut self) {}
+    fn finish(&mut self, mv: SeesawMove, end: ChainEnd);
+}
+
+/// Collects the distinct turns of one stack's chains.
+struct Collect<'a> {
+    out: &'a mut Vec<SeesawMove>,
+    start: usize,
+}
+
+impl ChainSink for Collect<'_> {
+    #[inline]
+    fn finish(&mut self, mv: SeesawMove, _end: ChainEnd) {
+        if !self.out[self.start..].contains(&mv) {
+            self.out.push(mv);
+        }
+    }
+}
+
+/// Records every path of every chain.
+#[derive(Default)]
+struct Record {
+    hops: Vec<(usize, u32)>,
+    paths: Vec<ChainPath>,
+}
+
+impl ChainSink for Record {
+    fn hop(&mut self, cell: usize, left: u32) {
+        self.hops.push((cell, left));
+    }
+    fn unhop(&mut self) {
+        self.hops.pop();
+    }
+    fn finish(&mut self, mv: SeesawMove, end: ChainEnd) {
+        self.paths.push(ChainPath { mv, hops: self.hops.clone(), end });
+    }
+}
+
+/// What stays fixed along one stack's capture chain.
+struct Chain<M: Mask> {
+    from: usize,
+    /// Cells where the stack would grow (opponent's tiles when odd, own when even).
+    promotes: M,
+    /// Its step directions (by parity).
+    dirs: &'static [M; MAX_CELLS],
+}
+
+impl<M: Mask> Pos<M> {
+    /// Recomputes what is derived: the fronts and the hash.
+    pub fn refresh(&mut self) {
+        self.front = [self.t.dilate(self.tiles[0]), self.t.dilate(self.tiles[1])];
+        let mut h = if self.next == NORTH { NORTH_TO_MOVE } else { 0 };
+        for side in [SOUTH, NORTH] {
+            for c in cells_of(self.stacks[side]) {
+                h ^= stack_key(side, c, self.size[c]);
+            }
+            for c in cells_of(self.tiles[side]) {
+                h ^= tile_key(side, c);
+            }
+        }
+        self.hash = h;
+    }
+
+    #[inline(always)]
+    pub fn layout(&self) -> &'static Layout {
+        self.t.layout
+    }
+
+    #[inline(always)]
+    pub(super) fn empty(&self) -> M {
+        self.t.all & !(self.stacks[0] | self.stacks[1])
+    }
+
+    /// Cells where `side` may deploy: completely empty and next to one of its tiles.
+    #[inline(always)]
+    pub fn deploy_cells(&self, side: usize) -> M {
+        self.front[side] & !(self.stacks[0] | self.stacks[1] | self.tiles[0] | self.tiles[1])
+    }
+
+    /// The step directions of a stack of `size` owned by `side`: forward when odd.
+    #[inline(always)]
+    pub(super) fn dirs(&self, side: usize, size: u8) -> &'static [M; MAX_CELLS] {
+        if (side == SOUTH) == (size & 1 == 1) {
+            &self.t.up
+        } else {
+            &self.t.down
+        }
+    }
+
+    /// The cells where a stack of `size` owned by `side` grows at the end of its turn.
+    #[inline(always)]
+    pub(super) fn promotion_cells(&self, side: usize, size: u8) -> M {
+        if size == MAX_STACK {
+            M::ZERO
+        } else if size & 1 == 1 {
+            self.tiles[side ^ 1]
+        } else {
+            self.tiles[side]
+        }
+    }
+
+    /// The enemy stacks a stack on `at` with `range` steps may capture, with
+    /// (when `STEPS`) the steps each capture uses written into `steps`.
+    ///
+    /// With one step: the enemies next to `at`. With more: the enemies next
+    /// to an empty cell reachable from `at` in 1..range−1 steps through empty
+    /// cells in any direction (`at` itself does not count). A capture uses the
+    /// shortest path through empty cells, the jump onto the enemy included.
+    #[inline]
+    pub(super) fn capture_targets<const STEPS: bool>(&self, at: usize, range: u32, empty: M, enemy: M, steps: &mut [u8]) -> M {
+        let t = self.t;
+        let next_to = t.around[at & (MAX_CELLS - 1)] & enemy;
+        if range <= 1 {
+            if STEPS {
+                for e in cells_of(next_to) {
+                    steps[e] = 1;
+                }
+            }
+            return next_to;
+        }
+        let candidates = t.within(at, range) & enemy;
+        if candidates.is_zero() {
+            return M::ZERO;
+        }
+        if STEPS {
+            for e in cells_of(next_to) {
+                steps[e] = 1;
+            }
+        }
+        let mut seen = M::bit(at);
+        let mut touched = t.around[at & (MAX_CELLS - 1)];
+        let mut assigned = next_to;
+        let mut found = M::ZERO;
+        let mut d = 1;
+        while d < range {
+            let layer = touched & empty & !seen;
+            if layer.is_zero() {
+                break;
+            }
+            seen |= layer;
+            touched = t.dilate(layer);
+            let hit = touched & enemy;
+            if STEPS {
+                let fresh = hit & !assigned;
+                assigned |= fresh;
+                for e in cells_of(fresh) {
+                    steps[e] = (d + 1) as u8;
+                }
+            }
+            found |= hit;
+            if !STEPS && !found.is_zero() {
+                return found;
+            }
+            if found == candidates {
+                break;
+            }
+            d += 1;
+        }
+        found
+    }
+
+    /// Every enemy stack a stack on `at` with `range` steps may capture first.
+    pub(super) fn all_capture_targets(&self, at: usize, range: u32, empty: M, enemy: M) -> M {
+        let mut steps = [0u8; MAX_CELLS];
+        self.capture_targets::<true>(at, range, empty, enemy, &mut steps)
+    }
+
+    /// The cells a stack on `at` can step to with up to `range` steps in `dirs` through empty cells.
+    #[inline]
+    pub(super) fn step_targets(&self, at: usize, range: u32, dirs: &[M; MAX_CELLS], empty: M) -> M {
+        let mut reach = dirs[at & (MAX_CELLS - 1)] & empty;
+        let mut frontier = reach;
+        let mut d = 1;
+        while d < range && !frontier.is_zero() {
+            let mut next = M::ZERO;
+            for c in cells_of(frontier) {
+                next |= dirs[c & (MAX_CELLS - 1)];
+            }
+            frontier = next & empty & !reach;
+            reach |= frontier;
+            d += 1;
+        }
+        reach
+    }
+
+    /// Whether `side` has a legal turn (deploy, step or capture) if it were to move.
+    pub fn can_move(&self, side: usize) -> bool {
+        let mine = self.stacks[side];
+        if mine.is_zero() {
+            return false;
+        }
+        if !self.deploy_cells(side).is_zero() {
+            return true;
+        }
+        let empty = self.empty();
+        if cells_of(mine).any(|c| !(self.dirs(side, self.size[c])[c] & empty).is_zero()) {
+            return true;
+        }
+        self.any_capture(side, empty)
+    }
+
+    pub(super) fn any_capture(&self, side: usize, empty: M) -> bool {
+        let enemy = self.stacks[side ^ 1];
+        cells_of(self.stacks[side])
+            .any(|c| !self.capture_targets::<false>(c, self.size[c] as u32, empty, enemy, &mut []).is_zero())
+    }
+
+    /// Whether the side to move must capture.
+    pub fn must_capture(&self) -> bool {
+        self.any_capture(self.next, self.empty())
+    }
+
+    /// The first captures each stack of the side to move could make, as (from, targets).
+    pub fn first_captures(&self) -> Vec<(usize, M)> {
+        let empty = self.empty();
+        let enemy = self.stacks[self.next ^ 1];
+        cells_of(self.stacks[self.next])
+            .map(|c| (c, self.all_capture_targets(c, self.size[c] as u32, empty, enemy)))
+            .filter(|(_, targets)| !targets.is_zero())
+            .collect()
+    }
+
+    /// The cells a stack on `cell` could step to if it moved now (ignoring compulsory captures).
+    pub fn steps_from(&self, cell: usize) -> M {
+        match self.owner(cell) {
+            Some(side) => {
+                let k = self.size[cell];
+                self.step_targets(cell, k as u32, self.dirs(side, k), self.empty())
+            }
+            None => M::ZERO,
+        }
+    }
+
+    /// The side whose stack is on `cell`, if any.
+    #[inline]
+    pub fn owner(&self, cell: usize) -> Option<usize> {
+        if self.stacks[SOUTH].has(cell) {
+            Some(SOUTH)
+        } else if self.stacks[NORTH].has(cell) {
+            Some(NORTH)
+        } else {
+            None
+        }
+    }
+
+    /// The side whose tile is on `cell`, if any.
+    #[inline]
+    pub fn tile(&self, cell: usize) -> Option<usize> {
+        if self.tiles[SOUTH].has(cell) {
+            Some(SOUTH)
+        } else if self.tiles[NORTH].has(cell) {
+            Some(NORTH)
+        } else {
+            None
+        }
+    }
+
+    /// Appends every turn of the side to move, except the forced pass.
+    #[inline]
+    pub fn generate(&self, out: &mut Vec<SeesawMove>) {
+        let side = self.next;
+        let mine = self.stacks[side];
+        let enemy = self.stacks[side ^ 1];
+        let empty = self.t.all & !(mine | enemy);
+
+        // Captures are compulsory: find the first stack that can capture.
+        let mut rest = mine;
+        while !rest.is_zero() {
+            let c = rest.first();
+            rest = rest.without_first();
+            if !self.capture_targets::<false>(c, self.size[c] as u32, empty, enemy, &mut []).is_zero() {
+                let start = out.len();
+                let mut sink = Collect { out, start };
+                self.captures_from(&mut sink, c, empty, enemy);
+                for other in cells_of(rest) {
+                    sink.start = sink.out.len();
+                    self.captures_from(&mut sink, other, empty, enemy);
+                }
+                return;
+            }
+        }
+
+        for from in cells_of(mine) {
+            let k = self.size[from];
+            let targets = self.step_targets(from, k as u32, self.dirs(side, k), empty);
+            let promotes = self.promotion_cells(side, k);
+            for to in cells_of(targets) {
+                let flags = if promotes.has(to) { STEP | PROMOTE } else { STEP };
+                out.push(SeesawMove::new(from, to, 0, self.size[to & (MAX_CELLS - 1)], flags));
+            }
+        }
+        for cell in cells_of(self.deploy_cells(side)) {
+            out.push(SeesawMove::new(cell, cell, 0, self.size[cell & (MAX_CELLS - 1)], DEPLOY));
+        }
+    }
+
+    /// The number of turns of the side to move, except the forced pass,
+    /// counted without listing them when no capture is on.
+    pub fn count(&self) -> usize {
+        let side = self.next;
+        let mine = self.stacks[side];
+        let empty = self.empty();
+        if self.any_capture(side, empty) {
+            thread_local! {
+                static SCRATCH: std::cell::RefCell<Vec<SeesawMove>> = const { std::cell::RefCell::new(Vec::new()) };
+            }
+            return SCRATCH.with(|buffer| {
+                let mut buffer = buffer.borrow_mut();
+                buffer.clear();
+                self.generate(&mut buffer);
+                buffer.len()
+            });
+        }
+        let steps: u32 = cells_of(mine)
+            .map(|c| {
+                let k = self.size[c];
+                self.step_targets(c, k as u32, self.dirs(side, k), empty).count()
+            })
+            .sum();
+        (steps + self.deploy_cells(side).count()) as usize
+    }
+
+    /// Every capture path of the side to move (empty when no capture is on).
+    pub fn chain_paths(&self) -> Vec<ChainPath> {
+        let mut sink = Record::default();
+        let empty = self.empty();
+        let enemy = self.stacks[self.next ^ 1];
+        for from in cells_of(self.stacks[self.next]) {
+            self.captures_from(&mut sink, from, empty, enemy);
+        }
+        sink.paths
+    }
+
+    /// Every capture chain of the stack on `from`.
+    fn captures_from<S: ChainSink>(&self, sink: &mut S, from: usize, empty: M, enemy: M) {
+        let k = self.size[from];
+        let mut steps = [0u8; MAX_CELLS];
+        let targets = self.capture_targets::<true>(from, k as u32, empty, enemy, &mut steps);
+        if targets.is_zero() {
+            return;
+        }
+        let side = self.next;
+        let chain = Chain { from, promotes: self.promotion_cells(side, k), dirs: self.dirs(side, k) };
+        self.chain(&chain, sink, from, k as u32, M::ZERO, empty, enemy, targets, &steps);
+    }
+
+    /// Follows every capture from `at` with `left` steps: each one either
+    /// uses the last step, leads to a compulsory further capture, or leaves
+    /// steps for a pass or a step move of the stack's parity.
+    #[allow(clippy::too_many_arguments)]
+    fn chain<S: ChainSink>(
+        &self,
+        chain: &Chain<M>,
+        sink: &mut S,
+        at: usize,
+        left: u32,
+        captured: M,
+        empty: M,
+        enemy: M,
+        targets: M,
+        steps: &[u8; MAX_CELLS],
+    ) {
+        // The stack leaves `at`, which becomes empty for the rest of the turn.
+        let empty = empty | M::bit(at);
+        let turn = |to: usize, captured: M, promotes: bool| {
+            let flags = if promotes { CAPTURE | PROMOTE } else { CAPTURE };
+            SeesawMove::new(chain.from, to, captured.wide(), self.size[to & (MAX_CELLS - 1)], flags)
+        };
+        for e in cells_of(targets) {
+            let left = left - steps[e & (MAX_CELLS - 1)] as u32;
+            let captured = captured | M::bit(e);
+            sink.hop(e, left);
+            if left == 0 {
+                sink.finish(turn(e, captured, chain.promotes.has(e)), ChainEnd::Spent);
+            } else {
+                let enemy = enemy & !M::bit(e);
+                let mut further = [0u8; MAX_CELLS];
+                let more = self.capture_targets::<true>(e, left, empty, enemy, &mut further);
+                if !more.is_zero() {
+                    self.chain(chain, sink, e, left, captured, empty, enemy, more, &further);
+                } else {
+                    sink.finish(turn(e, captured, false), ChainEnd::Pass);
+                    for to in cells_of(self.step_targets(e, left, chain.dirs, empty)) {
+                        sink.finish(turn(to, captured, chain.promotes.has(to)), ChainEnd::Step(to));
+                    }
+                }
+            }
+            sink.unhop();
+        }
+    }
+
+    #[inline]
+    pub fn play(&mut self, mv: SeesawMove) {
+        let side = self.next;
+        match mv.flags & KIND {
+            DEPLOY => {
+                let c = mv.to();
+                let bit = M::bit(c);
+                self.tiles[side] |= bit;
+                self.stacks[side] |= bit;
+                self.front[side] |= self.t.around[c & (MAX_CELLS - 1)];
+                self.size[c & (MAX_CELLS - 1)] = 1;
+                self.hash ^= tile_key(side, c) ^ stack_key(side, c, 1);
+            }
+            PASS => {}
+            _ => {
+                let (from, to) = (mv.from(), mv.to());
+                let k = self.size[from & (MAX_CELLS - 1)];
+                let mut h = stack_key(side, from, k);
+                self.stacks[side] ^= M::bit(from);
+                let captured = mv.captured_as::<M>();
+                if !captured.is_zero() {
+                    let other = side ^ 1;
+                    self.stacks[other] ^= captured;
+                    for e in cells_of(captured) {
+                        h ^= stack_key(other, e, self.size[e & (MAX_CELLS - 1)]);
+                    }
+                }
+                let grown = k + mv.promotes() as u8;
+                self.size[to & (MAX_CELLS - 1)] = grown;
+                self.stacks[side] |= M::bit(to);
+                self.hash ^= h ^ stack_key(side, to, grown);
+            }
+        }
+        self.next ^= 1;
+        self.hash ^= NORTH_TO_MOVE;
+    }
+
+    #[inline]
+    pub fn undo(&mut self, mv: SeesawMove) {
+        self.next ^= 1;
+        self.hash ^= NORTH_TO_MOVE;
+        let side = self.next;
+        match mv.flags & KIND {
+            DEPLOY => {
+                let c = mv.to();
+                let bit = M::bit(c);
+                self.tiles[side] ^= bit;
+                self.stacks[side] ^= bit;
+                self.front[side] = self.t.dilate(self.tiles[side]);
+                self.size[c & (MAX_CELLS - 1)] = mv.old;
+                self.hash ^= tile_key(side, c) ^ stack_key(side, c, 1);
+            }
+            PASS => {}
+            _ => {
+                let (from, to) = (mv.from(), mv.to());
+                let grown = self.size[to & (MAX_CELLS - 1)];
+                let k = grown - mv.promotes() as u8;
+                let mut h = stack_key(side, to, grown);
+                self.stacks[side] ^= M::bit(to);
+                self.size[to & (MAX_CELLS - 1)] = mv.old;
+                let captured = mv.captured_as::<M>();
+                if !captured.is_zero() {
+                    let other = side ^ 1;
+                    self.stacks[other] |= captured;
+                    for e in cells_of(captured) {
+                        h ^= stack_key(other, e, self.size[e & (MAX_CELLS - 1)]);
+                    }
+                }
+                self.size[from & (MAX_CELLS - 1)] = k;
+                self.stacks[side] |= M::bit(from);
+                self.hash ^= h ^ stack_key(side, from, k);
+            }
+        }
+    }
+
+    /// The game's result, if it is over: a side without stacks has lost;
+    /// when neither side can move (both would pass for ever) it is a draw.
+    pub fn outcome(&self) -> Option<Outcome> {
+        let side = self.next;
+        if self.stacks[side].is_zero() {
+            return Some(Outcome::Win(Side::from_index(side ^ 1)));
+        }
+        if !self.can_move(side) && !self.can_move(side ^ 1) {
+            return Some(Outcome::Draw);
+        }
+        None
+    }
+}
+
+/// A Seesaw position on a board of any offered base.
+#[derive(Clone, PartialEq, Eq)]
+pub struct Seesaw(pub(super) Board);
+
+/// The position with the mask type its board needs.
+#[derive(Clone, PartialEq, Eq)]
+pub(super) enum Board {
+    /// Bases 3 to 5 (up to 61 cells).
+    Narrow(Pos<u64>),
+    /// Bases 6 and 7 (up to 127 cells).
+    Wide(Pos<u128>),
+}
+
+/// Runs `$body` with `$p` bound to the position, whichever mask type it uses.
+macro_rules! with_pos {
+    ($self:expr, $p:ident => $body:expr) => {
+        match &$self.0 {
+            Board::Narrow($p) => $body,
+            Board::Wide($p) => $body,
+        }
+    };
+}
+
+/// As [`with_pos`], mutably.
+macro_rules! with_pos_mut {
+    ($self:expr, $p:ident => $body:expr) => {
+        match &mut $self.0 {
+            Board::Narrow($p) => $body,
+            Board::Wide($p) => $body,
+        }
+    };
+}
+
+/// A stack on the board.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Stack {
+    /// [`SOUTH`] or [`NORTH`].
+    pub owner: usize,
+    /// Its number of discs.
+    pub size: u8,
+}
+
+impl std::fmt::Debug for Seesaw {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "Seesaw({})", self.to_text())
+    }
+}
+
+impl Seesaw {
+    /// The start position on a board of `base`.
+    pub fn with_base(base: usize) -> Result<Seesaw, Error> {
+        if !(MIN_BASE..=MAX_BASE).contains(&base) {
+            return Err(Error::BadOption(format!(
+                "option 'base' must be a whole number from {MIN_BASE} to {MAX_BASE}, not {base}"
+            )));
+        }
+        let [south, north] = layout(base).homes;
+        let builder = Builder {
+            base,
+            stacks: vec![(south, SOUTH, 1), (north, NORTH, 1)],
+            tiles: vec![(south, SOUTH), (north, NORTH)],
+            next: SOUTH,
+        };
+        Ok(builder.build())
+    }
+
+    /// Cells per side of the board.
+    pub fn base(&self) -> usize {
+        self.layout().base
+    }
+
+    /// Names, coordinates and neighbours of the board's cells.
+    pub fn layout(&self) -> &'static Layout {
+        with_pos!(self, p => p.layout())
+    }
+
+    /// [`SOUTH`] or [`NORTH`]: who is to move.
+    pub fn mover(&self) -> usize {
+        with_pos!(self, p => p.next)
+    }
+
+    /// The stack on `cell`, if any.
+    pub fn stack(&self, cell: usize) -> Option<Stack> {
+        with_pos!(self, p => p.owner(cell).map(|owner| Stack { owner, size: p.size[cell] }))
+    }
+
+    /// The owner of the tile on `cell`, if any.
+    pub fn tile(&self, cell: usize) -> Option<usize> {
+        with_pos!(self, p => p.tile(cell))
+    }
+
+    /// Each side's number of stacks and of discs.
+    pub fn material(&self, side: usize) -> (u32, u32) {
+        with_pos!(self, p => (p.stacks[side].count(), cells_of(p.stacks[side]).map(|c| p.size[c] as u32).sum()))
+    }
+
+    /// Whether `side` would have a legal turn if it were to move.
+    pub fn can_move(&self, side: usize) -> bool {
+        with_pos!(self, p => p.can_move(side))
+    }
+
+    /// Whether the side to move must capture.
+    pub fn must_capture(&self) -> bool {
+        with_pos!(self, p => p.must_capture())
+    }
+
+    /// For each stack of the side to move that can capture: its cell and the enemy cells it can take first.
+    pub fn first_captures(&self) -> Vec<(usize, Vec<usize>)> {
+        with_pos!(self, p => p.first_captures().into_iter().map(|(c, t)| (c, cells_of(t).collect())).collect())
+    }
+
+    /// The cells where the side to move could deploy (whether or not a capture is compulsory).
+    pub fn deploy_cells(&self) -> Vec<usize> {
+        with_pos!(self, p => cells_of(p.deploy_cells(p.next)).collect())
+    }
+
+    /// The cells the stack on `cell` could step to now, by its parity (compulsory captures aside).
+    pub fn steps_from(&self, cell: usize) -> Vec<usize> {
+        with_pos!(self, p => cells_of(p.steps_from(cell)).collect())
+    }
+
+    /// Every way of playing each capture turn, step by step (empty when no capture is on).
+    pub fn chain_paths(&self) -> Vec<ChainPath> {
+        with_pos!(self, p => p.chain_paths())
+    }
+
+    /// Whether the stack of `owner` with `size` discs steps up the board (true) or down.
+    pub fn moves_up(owner: usize, size: u8) -> bool {
+        (owner == SOUTH) == (size & 1 == 1)
+    }
+
+    /// The cells of a `u128` mask (as stored in moves).
+    pub fn cells_of_mask(mask: u128) -> impl Iterator<Item = usize> {
+        cells_of(mask)
+    }
+
+    /// A playout move for Monte-Carlo search, from `moves` (this position's
+    /// legal moves) and 64 random bits: a capture that takes the most discs
+    /// or a promoting move when there is one, most of the time, otherwise any
+    /// move. Meant for `Evaluate::playout_choice` once the trait has it.
+    pub fn playout_pick(&self, moves: &[SeesawMove], random: u64) -> usize {
+        let uniform = (((random >> 32) * moves.len() as u64) >> 32) as usize;
+        // One time in four, play at random to keep playouts varied.
+        if random & 3 == 0 || moves.len() == 1 {
+            return uniform;
+        }
+        let mut best = uniform;
+        let mut best_gain = self.gain(moves[uniform]);
+        for (i, &mv) in moves.iter().enumerate() {
+            let gain = self.gain(mv);
+            if gain > best_gain {
+                best = i;
+                best_gain = gain;
+            }
+        }
+        best
+    }
+
+    /// Discs taken plus one for a promotion: a cheap measure of what a turn wins.
+    pub fn gain(&self, mv: SeesawMove) -> u32 {
+        let taken: u32 = with_pos!(self, p => cells_of(mv.captured()).map(|c| p.size[c] as u32).sum());
+        taken * 2 + mv.promotes() as u32
+    }
+
+    /// Directly to a hand-made position (see [`Builder`]).
+    pub(super) fn from_builder(builder: &Builder) -> Seesaw {
+        fn fill<M: Mask>(b: &Builder) -> Pos<M> {
+            let t = M::tables(b.base);
+            let mut pos = Pos {
+                t,
+                stacks: [M::ZERO; 2],
+                tiles: [M::ZERO; 2],
+                front: [M::ZERO; 2],
+                size: [0; MAX_CELLS],
+                next: b.next,
+                hash: 0,
+            };
+            for &(cell, owner) in &b.tiles {
+                pos.tiles[owner] |= M::bit(cell);
+            }
+            for &(cell, owner, size) in &b.stacks {
+                pos.stacks[owner] |= M::bit(cell);
+                pos.size[cell] = size;
+            }
+            pos.refresh();
+            pos
+        }
+        if layout(builder.base).cells <= 64 {
+            Seesaw(Board::Narrow(fill(builder)))
+        } else {
+            Seesaw(Board::Wide(fill(builder)))
+        }
+    }
+}
+
+/// A position under construction: tiles, stacks and the player to move.
+pub(super) struct Builder {
+    pub base: usize,
+    /// (cell, owner, size)
+    pub stacks: Vec<(usize, usize, u8)>,
+    /// (cell, owner)
+    pub tiles: Vec<(usize, usize)>,
+    pub next: usize,
+}
+
+impl Builder {
+    pub fn build(&self) -> Seesaw {
+        Seesaw::from_builder(self)
+    }
+}
+
+impl Game for Seesaw {
+    type Move = SeesawMove;
+
+    fn info() -> &'static GameInfo {
+        &INFO
+    }
+
+    fn new(options: &Options) -> Result<Self, Error> {
+        let info: &GameInfo = &INFO;
+        options.validate(info)?;
+        let base = options.get_u64(info, "base")?;
+        Seesaw::with_base(base.min(1_000) as usize)
+    }
+
+    #[inline]
+    fn side_to_move(&self) -> Side {
+        Side::from_index(self.mover())
+    }
+
+    #[inline]
+    fn legal_moves(&self, out: &mut Vec<SeesawMove>) {
+        with_pos!(self, p => {
+            if p.stacks[p.next].is_zero() {
+                return;
+            }
+            let start = out.len();
+            p.generate(out);
+            if out.len() == start && p.can_move(p.next ^ 1) {
+                out.push(SeesawMove::PASS);
+            }
+        })
+    }
+
+    #[inline]
+    fn move_count(&self) -> usize {
+        with_pos!(self, p => {
+            if p.stacks[p.next].is_zero() {
+                return 0;
+            }
+            match p.count() {
+                0 => p.can_move(p.next ^ 1) as usize,
+                n => n,
+            }
+        })
+    }
+
+    #[inline]
+    fn play(&mut self, mv: SeesawMove) {
+        with_pos_mut!(self, p => p.play(mv))
+    }
+
+    #[inline]
+    fn undo(&mut self, mv: SeesawMove) {
+        with_pos_mut!(self, p => p.undo(mv))
+    }
+
+    #[inline]
+    fn outcome(&self) -> Option<Outcome> {
+        with_pos!(self, p => p.outcome())
+    }
+
+    fn outcome_reason(&self) -> String {
+        let name = |side: usize| INFO.sides[side];
+        match self.outcome() {
+            Some(Outcome::Win(winner)) => {
+                let loser = winner.opponent().index();
+                format!("{} has no stacks left: {} wins.", name(loser), name(winner.index()))
+            }
+            Some(Outcome::Draw) => "Neither player can move: both would pass for ever, so the game is drawn.".into(),
+            None => String::new(),
+        }
+    }
+
+    #[inline]
+    fn hash(&self) -> u64 {
+        with_pos!(self, p => p.hash)
+    }
+
+    fn parse_move(&self, text: &str) -> Result<SeesawMove, Error> {
+        super::notation::parse_move(self, text)
+    }
+
+    fn format_move(&self, mv: SeesawMove) -> String {
+        super::notation::format_move(self, mv)
+    }
+
+    fn to_text(&self) -> String {
+        super::notation::to_text(self)
+    }
+
+    fn from_text(text: &str) -> Result<Self, Error> {
+        super::notation::from_text(text)
+    }
+
+    fn view(&self) -> serde_json::Value {
+        super::view::view(self)
+    }
+
+    fn move_view(&self, mv: SeesawMove) -> serde_json::Value {
+        super::view::move_view(self, mv)
+    }
+
+    fn drawing(&self) -> String {
+        super::view::drawing(self)
+    }
+}

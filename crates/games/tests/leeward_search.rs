@@ -1,0 +1,92 @@
+//! The generic alpha–beta search with Leeward's evaluation: it takes wins,
+//! sees the wind it leaves, and plays at each level.
+
+use tabula_core::{Evaluate, Game, Outcome, Side, PROVEN};
+use tabula_games::leeward::{Kind, Leeward};
+use tabula_search::{AlphaBeta, PlayerSpec, SearchLimits};
+
+fn pos(text: &str) -> Leeward {
+    Leeward::from_text(text).unwrap_or_else(|e| panic!("{text}: {e}"))
+}
+
+fn best(p: &Leeward, depth: u32) -> (String, i32) {
+    let result = AlphaBeta::<Leeward>::new(4).search(p, SearchLimits::depth(depth));
+    (p.format_move(result.best.unwrap()), result.score)
+}
+
+/// Whether the side to move can take the enemy Lamp at once.
+fn can_take_lamp(p: &Leeward) -> bool {
+    let mut moves = Vec::new();
+    p.legal_moves(&mut moves);
+    moves.iter().any(|m| m.captured() == Some(Kind::Lamp))
+}
+
+#[test]
+fn the_search_takes_the_lamp() {
+    let p = pos("board=7/7/7/S2l3/7/7/3L3;wind=E;next=ink;calm=0");
+    let (mv, score) = best(&p, 3);
+    assert!(mv.starts_with("a4xd4/"), "{mv}");
+    assert!(score > PROVEN);
+}
+
+#[test]
+fn the_search_makes_landfall() {
+    let p = pos("board=7/2L4/7/7/l6/7/7;wind=E;next=ink;calm=5");
+    let (mv, score) = best(&p, 3);
+    assert!(mv.starts_with("c6d7/"), "{mv}");
+    assert!(score > PROVEN);
+}
+
+#[test]
+fn the_search_wins_by_the_wind_it_leaves() {
+    // Paper's Lamp is boxed in; an east or south wind leaves its Sail on g1 nothing.
+    let p = pos("board=lO5/OO5/7/7/7/7/3L2s;wind=N;next=ink;calm=0");
+    let result = AlphaBeta::<Leeward>::new(4).search(&p, SearchLimits::depth(2));
+    let mut after = p.clone();
+    after.play(result.best.unwrap());
+    assert_eq!(after.outcome(), Some(Outcome::Win(Side::First)), "{}", p.format_move(result.best.unwrap()));
+    assert!(result.score > PROVEN);
+}
+
+#[test]
+fn the_search_never_leaves_a_wind_that_gives_its_lamp_away() {
+    // Paper's Sail on d5 runs south onto Ink's Lamp on d1 if Ink leaves a south
+    // wind; Ink's Oar on d2 stands in the way only until it moves.
+    let p = pos("board=6l/7/3s3/7/7/3O3/3L3;wind=E;next=ink;calm=0");
+    for depth in 1..=4 {
+        let result = AlphaBeta::<Leeward>::new(4).search(&p, SearchLimits::depth(depth));
+        let mut after = p.clone();
+        after.play(result.best.unwrap());
+        assert!(!can_take_lamp(&after), "depth {depth}: {} hands Paper the Lamp", p.format_move(result.best.unwrap()));
+    }
+}
+
+#[test]
+fn the_evaluation_counts_material_and_stays_in_range() {
+    let start = Leeward::start();
+    let even = start.evaluate();
+    assert!(even.abs() < 100, "the start is about even: {even}");
+    // Ink a Sail up, Ink to move.
+    let sail_up = pos("board=okslsk1/3o3/7/7/7/3O3/OKSLSKO;wind=E;next=ink;calm=0");
+    assert!(sail_up.evaluate() > even + 200, "{}", sail_up.evaluate());
+    // The same position with Paper to move looks bad for Paper.
+    let paper_down = pos("board=okslsk1/3o3/7/7/7/3O3/OKSLSKO;wind=E;next=paper;calm=0");
+    assert!(paper_down.evaluate() < -200, "{}", paper_down.evaluate());
+    // Ink's Lamp one step from an empty d7 weighs on Paper far more than one four steps away.
+    let close = pos("board=o4lo/2L4/7/7/7/7/2S1S2;wind=N;next=paper;calm=0").evaluate();
+    let far = pos("board=o4lo/7/7/7/2L4/7/2S1S2;wind=N;next=paper;calm=0").evaluate();
+    assert!(close < far - 200, "{close} {far}");
+    for p in [start, sail_up, paper_down] {
+        assert!(p.evaluate().abs() < 10_000);
+    }
+}
+
+#[test]
+fn every_level_is_a_player_spec_that_moves() {
+    let info = Leeward::info();
+    assert_eq!(info.levels.iter().map(|l| l.key).collect::<Vec<_>>(), ["easy", "fair", "strong"]);
+    for level in info.levels {
+        let spec = PlayerSpec::parse(level.player, info).unwrap_or_else(|e| panic!("{}: {e}", level.key));
+        assert!(matches!(spec, PlayerSpec::AlphaBeta { .. }), "{}", level.key);
+    }
+}

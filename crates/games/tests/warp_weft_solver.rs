@@ -1,0 +1,102 @@
+//! The exact solver against the generic alpha–beta searched to the end, and
+//! its reports.
+
+use proptest::prelude::*;
+use tabula_core::{Evaluate, Game, Options, WIN_SCORE};
+use tabula_games::warp_weft::{Solver, WarpWeft};
+use tabula_search::{AlphaBeta, SearchLimits};
+
+fn midgame(seed: u64, size: usize, choices: &[usize]) -> WarpWeft {
+    let mut pos = WarpWeft::new(&Options::from_pairs(&[format!("seed={seed}"), format!("size={size}")]).unwrap()).unwrap();
+    for &c in choices {
+        let mut legal = Vec::new();
+        pos.legal_moves(&mut legal);
+        if legal.is_empty() {
+            break;
+        }
+        pos.play(legal[c % legal.len()]);
+    }
+    pos
+}
+
+/// The final margin in half points for the mover, from a search to the end.
+fn alphabeta_margin(pos: &WarpWeft) -> i32 {
+    let result = AlphaBeta::<WarpWeft>::new(8).search(pos, SearchLimits::depth(60));
+    assert!(result.exact);
+    match result.score {
+        s if s > 0 => s - WIN_SCORE,
+        s if s < 0 => s + WIN_SCORE,
+        _ => 0,
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(40))]
+    #[test]
+    fn the_solver_agrees_with_a_search_to_the_end(seed in 0u64..1000, size in prop::sample::select(vec![5usize, 7]), choices in prop::collection::vec(0usize..50, 22..30)) {
+        let pos = midgame(seed, size, &choices);
+        let mut solver = Solver::new(&pos, 4).unwrap();
+        let exact = solver.solve(&pos, 0, None).unwrap();
+        // The search counts the lead so far too (in half points); the solver only what is to come.
+        let final_margin = pos.evaluate() + 2 * exact.margin;
+        if pos.outcome().is_none() {
+            prop_assert_eq!(final_margin, alphabeta_margin(&pos));
+            // The best move really is worth the margin.
+            let best = exact.best.unwrap();
+            let mut child = pos.clone();
+            child.play(best);
+            let rest = Solver::new(&child, 4).unwrap().solve(&child, 0, None).unwrap();
+            prop_assert_eq!(pos.value(best.to as usize) as i32 - rest.margin, exact.margin);
+        }
+        // The verdict's null window agrees with the margin.
+        prop_assert_eq!(solver.at_least(&pos, exact.margin, None), Some(true));
+        prop_assert_eq!(solver.at_least(&pos, exact.margin + 1, None), Some(false));
+    }
+}
+
+#[test]
+fn a_5x5_board_is_solved_from_the_start() {
+    let pos = midgame(1, 5, &[]);
+    let report = pos.solve_report(false).unwrap();
+    let get = |k: &str| report.iter().find(|(key, _)| *key == k).unwrap().1.clone();
+    let margin: i32 = get("margin").parse().unwrap();
+    let best = get("best");
+    let verdict = get("verdict");
+    // Cross-check against the solver's own null-window verdict.
+    let only = pos.solve_report(true).unwrap();
+    assert_eq!(only.iter().find(|(k, _)| *k == "verdict").unwrap().1, verdict);
+    assert_eq!(verdict, if margin > 4 { "weft" } else { "warp" }, "komi 4.5 against a margin of {margin}");
+    assert!(pos.parse_move(&best).is_ok(), "{best} is legal");
+    // And against the search to the end.
+    assert_eq!(2 * margin - 9, alphabeta_margin(&pos));
+}
+
+#[test]
+fn nine_by_nine_is_too_big_to_solve() {
+    let pos = midgame(1, 9, &[]);
+    assert!(Solver::new(&pos, 1).is_none());
+    assert!(pos.solve_report(false).is_none());
+}
+
+#[test]
+fn move_values_are_exact_and_described_in_words() {
+    let pos = midgame(3, 5, &[1, 2, 3, 1, 0, 2]);
+    let values = pos.solve_moves(None, &mut None).unwrap();
+    let mut legal = Vec::new();
+    pos.legal_moves(&mut legal);
+    assert_eq!(values.len(), legal.len());
+    for (mv, score) in &values {
+        let mut child = pos.clone();
+        child.play(*mv);
+        let truth = if child.outcome().is_some() {
+            -child.terminal_score(child.outcome().unwrap(), 0)
+        } else {
+            -AlphaBeta::<WarpWeft>::new(4).search(&child, SearchLimits::depth(60)).score
+        };
+        assert_eq!(*score, truth, "{}", pos.format_move(*mv));
+    }
+    assert!(values.windows(2).all(|w| w[0].1 >= w[1].1), "best first");
+    assert_eq!(pos.describe_score(WIN_SCORE + 7), "wins by 3.5");
+    assert_eq!(pos.describe_score(-WIN_SCORE - 3), "loses by 1.5");
+    assert_eq!(pos.describe_score(-WIN_SCORE - 4), "loses by 2");
+}

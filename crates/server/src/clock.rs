@@ -1,0 +1,161 @@
+//! Chess-style clocks for online matches: each side has a time bank that runs
+//! while it is to move and gains an increment after each of its moves. The
+//! server is the only timekeeper: a side whose time is out loses.
+
+use std::time::{Duration, Instant};
+
+use serde_json::{json, Value};
+
+use crate::store::ClockSettings;
+
+/// The shortest and longest time banks the server accepts.
+pub const MIN_INITIAL_MS: i64 = 1_000;
+pub const MAX_INITIAL_MS: i64 = 3 * 3600 * 1000;
+/// The largest increment.
+pub const MAX_INCREMENT_MS: i64 = 180_000;
+
+/// The two time banks of a match.
+#[derive(Debug, Clone)]
+pub struct Clock {
+    /// Starting time and increment.
+    pub settings: ClockSettings,
+    /// Each side's time left, as of `since` for the running side.
+    remaining: [i64; 2],
+    /// The side whose time runs, if any.
+    running: Option<usize>,
+    /// When the running side's time started to run.
+    since: Instant,
+}
+
+impl Clock {
+    /// Both banks full, neither running.
+    pub fn new(settings: ClockSettings) -> Clock {
+        Clock { settings, remaining: [settings.initial_ms; 2], running: None, since: Instant::now() }
+    }
+
+    /// A clock with the banks as they were stored.
+    pub fn with_remaining(settings: ClockSettings, remaining: [i64; 2]) -> Clock {
+        Clock { settings, remaining, running: None, since: Instant::now() }
+    }
+
+    /// The side whose time runs.
+    pub fn running(&self) -> Option<usize> {
+        self.running
+    }
+
+    /// A side's time left at `now` (negative once it has run out).
+    pub fn left(&self, seat: usize, now: Instant) -> i64 {
+        let spent = match self.running {
+            Some(s) if s == seat => now.saturating_duration_since(self.since).as_millis() as i64,
+            _ => 0,
+        };
+        self.remaining[seat] - spent
+    }
+
+    /// Starts (or restarts) the time of `seat`, stopping the other's.
+    pub fn start(&mut self, seat: usize, now: Instant) {
+        self.settle(now);
+        self.running = Some(seat);
+        self.since = now;
+    }
+
+    /// Stops both banks.
+    pub fn stop(&mut self, now: Instant) {
+        self.settle(now);
+        self.running = None;
+    }
+
+    fn settle(&mut self, now: Instant) {
+        if let Some(s) = self.running {
+            self.remaining[s] = self.left(s, now);
+            self.since = now;
+        }
+    }
+
+    /// `mover` has moved at `now`: its bank stops and gains the increment, and
+    /// `next` (if the game goes on) starts. Returns the mover's time left.
+    pub fn moved(&mut self, mover: usize, next: Option<usize>, now: Instant) -> i64 {
+        let was_running = self.running == Some(mover);
+        self.settle(now);
+        if was_running {
+            self.remaining[mover] += self.settings.increment_ms;
+        }
+        self.running = next;
+        self.since = now;
+        self.remaining[mover]
+    }
+
+    /// The side whose time has run out at `now`.
+    pub fn flagged(&self, now: Instant) -> Option<usize> {
+        self.running.filter(|&s| self.left(s, now) <= 0)
+    }
+
+    /// When the running side's time will be out.
+    pub fn deadline(&self) -> Option<Instant> {
+        let s = self.running?;
+        Some(self.since + Duration::from_millis(self.remaining[s].max(0) as u64))
+    }
+
+    /// What the page shows: the settings, each side's time left and which runs.
+    pub fn json(&self, now: Instant) -> Value {
+        json!({
+            "initial": self.settings.initial_ms,
+            "increment": self.settings.increment_ms,
+            "remaining": [self.left(0, now).max(0), self.left(1, now).max(0)],
+            "running": self.running,
+        })
+    }
+}
+
+/// Reads a clock request in seconds (`initial`, `increment`), checking the bounds.
+pub fn settings_from_seconds(initial: f64, increment: f64) -> Result<ClockSettings, String> {
+    if !initial.is_finite() || !increment.is_finite() {
+        return Err("clock times must be numbers of seconds".into());
+    }
+    let initial_ms = (initial * 1000.0).round() as i64;
+    let increment_ms = (increment * 1000.0).round() as i64;
+    if !(MIN_INITIAL_MS..=MAX_INITIAL_MS).contains(&initial_ms) {
+        return Err(format!(
+            "a clock starts with between {} s and {} hours, not {initial} s",
+            MIN_INITIAL_MS / 1000,
+            MAX_INITIAL_MS / 3_600_000
+        ));
+    }
+    if !(0..=MAX_INCREMENT_MS).contains(&increment_ms) {
+        return Err(format!("the increment is between 0 and {} s, not {increment} s", MAX_INCREMENT_MS / 1000));
+    }
+    Ok(ClockSettings { initial_ms, increment_ms })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn time_runs_for_the_side_to_move_and_the_increment_is_added() {
+        let t0 = Instant::now();
+        let mut c = Clock::new(ClockSettings { initial_ms: 10_000, increment_ms: 2_000 });
+        assert_eq!(c.left(0, t0 + Duration::from_secs(5)), 10_000, "nothing runs before the start");
+        c.start(0, t0);
+        assert_eq!(c.left(0, t0 + Duration::from_secs(3)), 7_000);
+        assert_eq!(c.left(1, t0 + Duration::from_secs(3)), 10_000);
+        let left = c.moved(0, Some(1), t0 + Duration::from_secs(3));
+        assert_eq!(left, 9_000);
+        assert_eq!(c.left(1, t0 + Duration::from_secs(4)), 9_000);
+        assert_eq!(c.flagged(t0 + Duration::from_secs(12)), None);
+        assert_eq!(c.flagged(t0 + Duration::from_secs(13)), Some(1));
+        assert_eq!(c.deadline(), Some(t0 + Duration::from_secs(13)));
+        c.stop(t0 + Duration::from_secs(4));
+        assert_eq!(c.flagged(t0 + Duration::from_secs(60)), None);
+        assert_eq!(c.json(t0)["remaining"], json!([9_000, 9_000]));
+    }
+
+    #[test]
+    fn clock_requests_are_bounded() {
+        assert_eq!(settings_from_seconds(300.0, 3.0).unwrap(), ClockSettings { initial_ms: 300_000, increment_ms: 3_000 });
+        assert!(settings_from_seconds(0.0, 0.0).is_err());
+        assert!(settings_from_seconds(1e9, 0.0).is_err());
+        assert!(settings_from_seconds(60.0, -1.0).is_err());
+        assert!(settings_from_seconds(f64::NAN, 0.0).is_err());
+    }
+}
