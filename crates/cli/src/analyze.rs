@@ -36,12 +36,18 @@ pub struct AnalyzeArgs {
     /// A game option, KEY=VALUE; repeatable.
     #[arg(long = "option", value_name = "KEY=VALUE")]
     pub options: Vec<String>,
-    /// Stop a game after this many moves and count it a draw.
-    #[arg(long, default_value_t = 1000)]
-    pub max_moves: u32,
+    /// Stop a game after this many moves and count it a draw (default: the game's own limit, 1000 for most).
+    #[arg(long)]
+    pub max_moves: Option<u32>,
     /// Random moves at the start of each pair of games.
     #[arg(long, default_value_t = 0)]
     pub random_moves: u32,
+    /// Skip the game's own study (such as Warp & Weft's design-note table).
+    #[arg(long)]
+    pub no_study: bool,
+    /// Run only the game's own study.
+    #[arg(long)]
+    pub study_only: bool,
 }
 
 /// The Wilson 95 % interval of a proportion.
@@ -89,6 +95,28 @@ pub fn run(args: &AnalyzeArgs) -> Result<(), String> {
         setup.run(args.threads, &[], |_| {}).map_err(|e| e.to_string())
     };
 
+    let study = match entry.study() {
+        Some(study) if !args.no_study => {
+            eprintln!("  running {}'s own study…", info.name);
+            let request = tabula_search::StudyRequest { games: args.games, threads: args.threads, seed: args.seed };
+            Some(study(&request).map_err(|e| e.to_string())?)
+        }
+        _ => None,
+    };
+    if args.study_only {
+        let (markdown, report) = study.ok_or_else(|| format!("{} has no study of its own", info.name))?;
+        if let Some(dir) = &args.out {
+            std::fs::create_dir_all(dir).map_err(|e| format!("cannot create {}: {e}", dir.display()))?;
+            std::fs::write(dir.join("study.md"), &markdown).map_err(|e| e.to_string())?;
+            std::fs::write(dir.join("study.json"), serde_json::to_string_pretty(&report).expect("reports serialise")).map_err(|e| e.to_string())?;
+        }
+        if args.json {
+            println!("{report}");
+        } else {
+            print!("{markdown}");
+        }
+        return Ok(());
+    }
     let mut self_play = Vec::new();
     for (i, (name, spec)) in players.iter().enumerate() {
         let records = play(spec, spec, args.seed + i as u64)?;
@@ -124,7 +152,13 @@ pub fn run(args: &AnalyzeArgs) -> Result<(), String> {
         "games_per_measurement": args.games, "seed": args.seed,
         "self_play": self_play, "ladder": ladder,
     });
-    let markdown = markdown(&report);
+    let mut report = report;
+    let mut markdown = markdown(&report);
+    if let Some((study_md, study_json)) = study {
+        markdown.push('\n');
+        markdown.push_str(&study_md);
+        report["study"] = study_json;
+    }
     let svg = chart(&report);
     if let Some(dir) = &args.out {
         std::fs::create_dir_all(dir).map_err(|e| format!("cannot create {}: {e}", dir.display()))?;

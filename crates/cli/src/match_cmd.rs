@@ -46,9 +46,9 @@ pub struct MatchArgs {
     /// A game option, KEY=VALUE; repeatable.
     #[arg(long = "option", value_name = "KEY=VALUE")]
     pub options: Vec<String>,
-    /// Stop a game after this many moves and count it a draw.
-    #[arg(long, default_value_t = 1000)]
-    pub max_moves: u32,
+    /// Stop a game after this many moves and count it a draw (default: the game's own limit, 1000 for most).
+    #[arg(long)]
+    pub max_moves: Option<u32>,
     /// Random moves at the start of each pair of games (varies the openings of games without boards).
     #[arg(long, default_value_t = 0)]
     pub random_moves: u32,

@@ -75,6 +75,12 @@ pub trait Game: Clone + Send + Sync + 'static {
         serde_json::Value::Null
     }
 
+    /// How many moves a self-play game may last before a match stops it and
+    /// counts a draw (games whose rules never end a game by themselves need one).
+    fn match_move_limit(&self) -> u32 {
+        1000
+    }
+
     /// A plain-text drawing of the position for the terminal.
     fn drawing(&self) -> String {
         self.to_text()

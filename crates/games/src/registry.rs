@@ -3,10 +3,17 @@
 use tabula_core::Error;
 use tabula_search::GameEntry;
 
+use crate::leeward::Leeward;
 use crate::piracy::Piracy;
+use crate::seesaw::Seesaw;
 use crate::warp_weft::WarpWeft;
 
-static GAMES: &[GameEntry] = &[GameEntry::of::<WarpWeft>(), GameEntry::of::<Piracy>()];
+static GAMES: &[GameEntry] = &[
+    GameEntry::of::<Leeward>(),
+    GameEntry::of::<WarpWeft>().with_study(crate::warp_weft::study::run),
+    GameEntry::of::<Piracy>(),
+    GameEntry::of::<Seesaw>(),
+];
 
 /// Every registered game, in catalog order.
 pub fn registry() -> &'static [GameEntry] {

@@ -36,10 +36,14 @@ fn targets(p: &Leeward, from: &str) -> Vec<String> {
         let target = squares[from.len()..].to_string();
         if !out.contains(&target) {
             out.push(target.clone());
-            let mut winds: Vec<&str> =
-                all.iter().filter(|n| n.split_once('/').unwrap().0 == squares).map(|n| n.split_once('/').unwrap().1).collect();
+            let mut winds: Vec<&str> = all
+                .iter()
+                .filter(|n| n.split_once('/').unwrap().0 == squares)
+                .map(|n| n.split_once('/').unwrap().1)
+                .collect();
             winds.sort();
-            let mut expected: Vec<String> = Wind::ALL.iter().filter(|&&w| w != p.wind()).map(|w| w.letter().to_string()).collect();
+            let mut expected: Vec<String> =
+                Wind::ALL.iter().filter(|&&w| w != p.wind()).map(|w| w.letter().to_string()).collect();
             expected.sort();
             assert_eq!(winds, expected, "{m}: every piece move comes with the three other winds");
         }
@@ -238,7 +242,10 @@ fn a_captured_piece_is_gone_for_good() {
     assert_eq!(p.piece_at(sq("d6")), Some((Side::First, Kind::Sail)));
     assert_eq!(p.pieces(Side::Second, Kind::Oar), 0);
     assert_eq!(p.lost(Side::Second, Kind::Oar), 3, "SAIL starts Paper with no Oar but d6");
-    assert_eq!(p.view()["captured"].as_array().unwrap().iter().filter(|c| c["owner"] == "paper" && c["kind"] == "oar").count(), 3);
+    assert_eq!(
+        p.view()["captured"].as_array().unwrap().iter().filter(|c| c["owner"] == "paper" && c["kind"] == "oar").count(),
+        3
+    );
     p.undo(mv);
     assert_eq!(p, before);
     assert_eq!(p.hash(), before.hash());
@@ -286,8 +293,14 @@ fn taking_the_enemy_lamp_wins_at_once() {
     assert_eq!(won.to_text(), "board=7/7/7/3S3/7/7/3L3;wind=N;next=paper;calm=0");
     assert_eq!(pos(&won.to_text()), won, "a finished position reads back");
     // A Kite leap and an Oar step take the Lamp just the same.
-    assert_eq!(played("board=7/7/7/1K1l3/7/7/3L3;wind=N;next=ink;calm=0", "b4xd4/E").outcome(), Some(Outcome::Win(Side::First)));
-    assert_eq!(played("board=7/7/3l3/4O2/7/7/3L3;wind=E;next=ink;calm=0", "e4xd5/N").outcome(), Some(Outcome::Win(Side::First)));
+    assert_eq!(
+        played("board=7/7/7/1K1l3/7/7/3L3;wind=N;next=ink;calm=0", "b4xd4/E").outcome(),
+        Some(Outcome::Win(Side::First))
+    );
+    assert_eq!(
+        played("board=7/7/3l3/4O2/7/7/3L3;wind=E;next=ink;calm=0", "e4xd5/N").outcome(),
+        Some(Outcome::Win(Side::First))
+    );
     let paper = played("board=7/7/7/7/7/3s3/3L2l;wind=S;next=paper;calm=0", "d2xd1/E");
     assert_eq!(paper.outcome(), Some(Outcome::Win(Side::Second)));
     assert_eq!(paper.outcome_reason(), "Paper took Ink's Lamp: Paper wins.");
@@ -359,7 +372,10 @@ fn a_side_with_no_move_in_the_wind_it_was_left_loses() {
         assert_eq!(p.outcome(), Some(Outcome::Win(Side::First)));
         assert_eq!(
             p.outcome_reason(),
-            format!("Paper has no move with the wind blowing towards the {}: Ink wins.", if wind == "E" { "east" } else { "south" })
+            format!(
+                "Paper has no move with the wind blowing towards the {}: Ink wins.",
+                if wind == "E" { "east" } else { "south" }
+            )
         );
     }
     // A west wind lets the Sail run, and the game goes on.
@@ -435,10 +451,22 @@ fn bad_moves_say_what_is_wrong() {
     for t in ["", "zz", "pass", "b1-b3/W", "b1b3/", "b1b3/WN", "b1bb/W", "é1b3/W"] {
         shape(t);
     }
-    assert_eq!(err("b1b3"), Error::BadMove("'b1b3' does not say which wind you leave: add /N, /E, /S or /W, such as b1b3/N".into()));
-    assert_eq!(err("b1b3/Q"), Error::BadMove("'Q' in 'b1b3/Q' is not a wind: write N, E, S or W, the way the wind is to blow towards".into()));
-    assert_eq!(err("h1b3/N"), Error::BadMove("'h1' is off the board: files run from a to g and ranks from 1 to 7".into()));
-    assert_eq!(err("b1b8/N"), Error::BadMove("'b8' is off the board: files run from a to g and ranks from 1 to 7".into()));
+    assert_eq!(
+        err("b1b3"),
+        Error::BadMove("'b1b3' does not say which wind you leave: add /N, /E, /S or /W, such as b1b3/N".into())
+    );
+    assert_eq!(
+        err("b1b3/Q"),
+        Error::BadMove("'Q' in 'b1b3/Q' is not a wind: write N, E, S or W, the way the wind is to blow towards".into())
+    );
+    assert_eq!(
+        err("h1b3/N"),
+        Error::BadMove("'h1' is off the board: files run from a to g and ranks from 1 to 7".into())
+    );
+    assert_eq!(
+        err("b1b8/N"),
+        Error::BadMove("'b8' is off the board: files run from a to g and ranks from 1 to 7".into())
+    );
     let illegal = |t: &str, msg: &str| assert_eq!(err(t), Error::IllegalMove(msg.into()), "{t}");
     illegal("c3c4/N", "there is no piece on c3");
     illegal("b7b6/N", "b7 holds Paper's Kite, but it is Ink's turn");
@@ -455,7 +483,10 @@ fn bad_moves_say_what_is_wrong() {
         "a1a2/N",
         "Ink's Oar on a1 cannot go to a2: an Oar takes one step upwind, now towards the west, straight or slanting, and a2 is not such a square from a1",
     );
-    illegal("d1d3/N", "Ink's Lamp on d1 cannot go to d3: a Lamp steps one square in any direction, and d3 is not next to d1");
+    illegal(
+        "d1d3/N",
+        "Ink's Lamp on d1 cannot go to d3: a Lamp steps one square in any direction, and d3 is not next to d1",
+    );
     illegal("b1xb2/N", "b2 is empty, so b1xb2 takes nothing: write b1b2/N");
     let sail = pos("board=6l/3o3/7/1k1S1O1/7/7/L6;wind=E;next=ink;calm=0");
     assert_eq!(
@@ -523,7 +554,10 @@ fn broken_position_texts_are_rejected_with_a_reason() {
 fn the_view_has_pieces_wind_homes_and_captures() {
     let v = Leeward::start().view();
     assert_eq!(v["pieces"].as_array().unwrap().len(), 16);
-    assert_eq!(v["pieces"][0], serde_json::json!({ "square": "a1", "file": 0, "rank": 0, "kind": "oar", "owner": "ink" }));
+    assert_eq!(
+        v["pieces"][0],
+        serde_json::json!({ "square": "a1", "file": 0, "rank": 0, "kind": "oar", "owner": "ink" })
+    );
     assert_eq!(v["wind"], "E");
     assert_eq!(v["wind_name"], "east");
     assert_eq!(v["wind_degrees"], 90);

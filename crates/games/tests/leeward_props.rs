@@ -107,20 +107,28 @@ fn flip_rank(r: char) -> char {
 }
 
 fn mirror_move(mv: &str) -> String {
-    map_move(mv, |f, r| (flip_file(f), r), |w| match w {
-        'E' => 'W',
-        'W' => 'E',
-        w => w,
-    })
+    map_move(
+        mv,
+        |f, r| (flip_file(f), r),
+        |w| match w {
+            'E' => 'W',
+            'W' => 'E',
+            w => w,
+        },
+    )
 }
 
 fn half_turn_move(mv: &str) -> String {
-    map_move(mv, |f, r| (flip_file(f), flip_rank(r)), |w| match w {
-        'N' => 'S',
-        'S' => 'N',
-        'E' => 'W',
-        _ => 'E',
-    })
+    map_move(
+        mv,
+        |f, r| (flip_file(f), flip_rank(r)),
+        |w| match w {
+            'N' => 'S',
+            'S' => 'N',
+            'E' => 'W',
+            _ => 'E',
+        },
+    )
 }
 
 fn sorted_moves(p: &Leeward) -> Vec<String> {
@@ -156,7 +164,11 @@ fn reference_moves(text: &str) -> Vec<String> {
     let wind = wind_of(text);
     let find = |c: char| (0..49).map(|s| (s % 7, s / 7)).find(|&(f, r)| at(f, r) == Some(c));
     let (ink_lamp, paper_lamp) = (find('L'), find('l'));
-    let over = ink_lamp.is_none() || paper_lamp.is_none() || ink_lamp == Some((3, 6)) || paper_lamp == Some((3, 0)) || calm >= 60;
+    let over = ink_lamp.is_none()
+        || paper_lamp.is_none()
+        || ink_lamp == Some((3, 6))
+        || paper_lamp == Some((3, 0))
+        || calm >= 60;
     if over {
         return Vec::new();
     }

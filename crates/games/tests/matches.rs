@@ -12,7 +12,7 @@ fn setup(shard: (u64, u64)) -> MatchSetup {
         b: "random".into(),
         games: 24,
         seed: 7,
-        max_moves: 1000,
+        max_moves: None,
         random_moves: 0,
         shard,
     }

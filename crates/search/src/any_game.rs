@@ -55,6 +55,8 @@ pub trait AnyGame: Send + Sync {
     fn view(&self) -> Value;
     /// A terminal drawing.
     fn drawing(&self) -> String;
+    /// Moves after which a self-play match stops a game as a draw.
+    fn match_move_limit(&self) -> u32;
     /// Plays a move given in notation; on error nothing changes. Returns the move as the game writes it.
     fn play_text(&mut self, mv: &str) -> Result<String, Error>;
     /// Takes back the last move played through this handle; returns it, or `None` if there is none.
@@ -80,12 +82,27 @@ pub trait AnyGame: Send + Sync {
     fn random_playouts(&self, games: u64, seed: u64) -> (PlayoutStats, Duration);
 }
 
+/// How big a game's own study (`tabula analyze`) should be.
+#[derive(Debug, Clone, Copy)]
+pub struct StudyRequest {
+    /// Games (or boards) per measurement.
+    pub games: u64,
+    /// Threads.
+    pub threads: usize,
+    /// Seed for every random choice.
+    pub seed: u64,
+}
+
+/// A study a game adds to `tabula analyze`: its report as Markdown and JSON.
+pub type Study = fn(&StudyRequest) -> Result<(String, Value), Error>;
+
 /// How to make a game of one registered type without naming it.
 #[derive(Clone, Copy)]
 pub struct GameEntry {
     info: fn() -> &'static GameInfo,
     create: fn(&Options) -> Result<Box<dyn AnyGame>, Error>,
     parse: fn(&str) -> Result<Box<dyn AnyGame>, Error>,
+    study: Option<Study>,
 }
 
 impl std::fmt::Debug for GameEntry {
@@ -97,7 +114,17 @@ impl std::fmt::Debug for GameEntry {
 impl GameEntry {
     /// The entry of game type `G`: one line in the registry.
     pub const fn of<G: Evaluate>() -> GameEntry {
-        GameEntry { info: G::info, create: create::<G>, parse: parse::<G> }
+        GameEntry { info: G::info, create: create::<G>, parse: parse::<G>, study: None }
+    }
+
+    /// The same entry with a study of the game's own for `tabula analyze`.
+    pub const fn with_study(self, study: Study) -> GameEntry {
+        GameEntry { study: Some(study), ..self }
+    }
+
+    /// The game's own study, if it has one.
+    pub fn study(&self) -> Option<Study> {
+        self.study
     }
 
     /// The game's catalog entry.
@@ -179,6 +206,10 @@ impl<G: Evaluate> AnyGame for Erased<G> {
 
     fn drawing(&self) -> String {
         self.game.drawing()
+    }
+
+    fn match_move_limit(&self) -> u32 {
+        self.game.match_move_limit()
     }
 
     fn play_text(&mut self, text: &str) -> Result<String, Error> {

@@ -18,7 +18,7 @@ pub mod tt;
 mod ugi_client;
 
 pub use alphabeta::{AlphaBeta, SearchLimits, SearchResult};
-pub use any_game::{AnyGame, AnyPlayer, Decision, GameEntry};
+pub use any_game::{AnyGame, AnyPlayer, Decision, GameEntry, Study, StudyRequest};
 pub use greedy::greedy_move;
 pub use perft::perft;
 pub use match_runner::{GameRecord, MatchSetup};

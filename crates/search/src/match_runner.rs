@@ -26,8 +26,8 @@ pub struct MatchSetup {
     pub games: u64,
     /// The seed every random choice derives from.
     pub seed: u64,
-    /// Games longer than this are stopped and counted as draws.
-    pub max_moves: u32,
+    /// Games longer than this are stopped and counted as draws (`None`: the game's own limit).
+    pub max_moves: Option<u32>,
     /// Random moves played at the start of each pair (the same for both games).
     pub random_moves: u32,
     /// This run's slice of the pairs: `(i, n)` runs pairs with `pair % n == i`.
@@ -118,8 +118,10 @@ impl MatchSetup {
             })
             .collect();
         let mut adjudicated = false;
+        let limit = self.max_moves.unwrap_or_else(|| game.match_move_limit());
+        let mut played = game.history().len() as u32;
         while game.outcome().is_none() {
-            if game.history().len() as u32 >= self.max_moves {
+            if played >= limit {
                 adjudicated = true;
                 break;
             }
@@ -128,6 +130,7 @@ impl MatchSetup {
                 .choose(game.as_ref())?
                 .ok_or_else(|| Error::BadPlayer("a player found no move in an unfinished game".into()))?;
             game.play_text(&decision.mv)?;
+            played += 1;
         }
         let outcome = if adjudicated { Outcome::Draw } else { game.outcome().unwrap_or(Outcome::Draw) };
         let moves = game.history();

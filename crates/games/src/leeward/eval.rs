@@ -18,7 +18,8 @@
 use tabula_core::{Evaluate, Game, Side};
 
 use super::geometry::{
-    kites_across_ew, kites_across_ns, oars_upwind, sail_reach, squares_of, steps_between, Kind, Wind, AROUND, FULL, SIZE,
+    kites_across_ew, kites_across_ns, oars_upwind, sail_reach, squares_of, steps_between, Kind, Wind, AROUND, FULL,
+    SIZE,
 };
 use super::rules::{home, Leeward, LeewardMove};
 
@@ -155,8 +156,7 @@ impl Evaluate for Leeward {
         }
         pressure.sort_unstable();
 
-        let score = material(self, me) - material(self, them) - exposed * 3 / 8 + pressure[1] / 4
-            + landfall(self, me)
+        let score = material(self, me) - material(self, them) - exposed * 3 / 8 + pressure[1] / 4 + landfall(self, me)
             - landfall(self, them)
             - lamp_danger(self, me, &theirs)
             + lamp_danger(self, them, &mine)

@@ -362,7 +362,8 @@ pub static KITE: [[u64; SQUARES]; 4] = {
         let (df, dr) = Wind::from_index(w).veer_right().step();
         let mut sq = 0;
         while sq < SQUARES {
-            table[w][sq] = bit_at(sq, df, dr) | bit_at(sq, 2 * df, 2 * dr) | bit_at(sq, -df, -dr) | bit_at(sq, -2 * df, -2 * dr);
+            table[w][sq] =
+                bit_at(sq, df, dr) | bit_at(sq, 2 * df, 2 * dr) | bit_at(sq, -df, -dr) | bit_at(sq, -2 * df, -2 * dr);
             sq += 1;
         }
         w += 1;

@@ -13,8 +13,8 @@ pub(super) static INFO: GameInfo = GameInfo {
         LevelInfo {
             key: "easy",
             name: "Easy",
-            player: "ab:depth=4,time=250ms,margin=150",
-            about: "thinks for a quarter of a second and now and then plays a clearly worse move",
+            player: "ab:depth=5,time=250ms,margin=200",
+            about: "looks five moves ahead in at most a quarter of a second, then picks at random among the moves it rates near the best, so it now and then plays a clearly worse one",
         },
         LevelInfo { key: "fair", name: "Fair", player: "ab:time=800ms", about: "thinks for under a second" },
         LevelInfo { key: "strong", name: "Strong", player: "ab:time=2s,hash=64", about: "thinks for about two seconds" },

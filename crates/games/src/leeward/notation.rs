@@ -29,7 +29,8 @@ pub fn square_name(sq: usize) -> String {
 /// Reads a square name such as `d4` (either case).
 pub fn parse_square(text: &str) -> Result<usize, Error> {
     let bytes = text.as_bytes();
-    let shape = || Error::BadMove(format!("'{text}' is not a square: write a file letter a–g and a rank 1–7, such as d4"));
+    let shape =
+        || Error::BadMove(format!("'{text}' is not a square: write a file letter a–g and a rank 1–7, such as d4"));
     if bytes.len() != 2 || !bytes[0].is_ascii_alphabetic() || !bytes[1].is_ascii_digit() {
         return Err(shape());
     }
@@ -226,7 +227,8 @@ pub fn from_text(text: &str) -> Result<Leeward, Error> {
     let bad = |msg: String| Error::BadPosition(msg);
     let (mut board, mut wind, mut next, mut calm) = (None, None, None, 0u8);
     for field in text.trim().split(';').map(str::trim).filter(|f| !f.is_empty()) {
-        let (key, value) = field.split_once('=').ok_or_else(|| bad(format!("field '{field}' should look like key=value")))?;
+        let (key, value) =
+            field.split_once('=').ok_or_else(|| bad(format!("field '{field}' should look like key=value")))?;
         let value = value.trim();
         match key.trim() {
             "board" => board = Some(value),
@@ -234,7 +236,9 @@ pub fn from_text(text: &str) -> Result<Leeward, Error> {
                 let mut cs = value.chars();
                 wind = match (cs.next().and_then(Wind::from_letter), cs.next()) {
                     (Some(w), None) => Some(w),
-                    _ => return Err(bad(format!("wind must be N, E, S or W (the way it blows towards), not '{value}'"))),
+                    _ => {
+                        return Err(bad(format!("wind must be N, E, S or W (the way it blows towards), not '{value}'")))
+                    }
                 }
             }
             "next" => {

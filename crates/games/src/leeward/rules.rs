@@ -62,7 +62,9 @@ pub struct LeewardMove(u32);
 impl LeewardMove {
     #[inline]
     pub(super) const fn new(from: usize, to: usize, old_wind: Wind, wind: Wind, captured: u8) -> Self {
-        LeewardMove(from as u32 | (to as u32) << 6 | (old_wind as u32) << 12 | (wind as u32) << 14 | (captured as u32) << 16)
+        LeewardMove(
+            from as u32 | (to as u32) << 6 | (old_wind as u32) << 12 | (wind as u32) << 14 | (captured as u32) << 16,
+        )
     }
 
     /// The square the piece leaves.
@@ -114,7 +116,14 @@ impl fmt::Debug for LeewardMove {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let name = |sq: usize| format!("{}{}", (b'a' + file_of(sq) as u8) as char, rank_of(sq) + 1);
         let x = if self.is_capture() { "x" } else { "" };
-        write!(f, "{}{x}{}/{} (in {})", name(self.from()), name(self.to()), self.wind().letter(), self.old_wind().letter())
+        write!(
+            f,
+            "{}{x}{}/{} (in {})",
+            name(self.from()),
+            name(self.to()),
+            self.wind().letter(),
+            self.old_wind().letter()
+        )
     }
 }
 
@@ -192,7 +201,10 @@ pub struct Leeward {
 /// counter are (the record kept for undo does not count).
 impl PartialEq for Leeward {
     fn eq(&self, other: &Self) -> bool {
-        self.pieces == other.pieces && self.wind == other.wind && self.to_move == other.to_move && self.calm == other.calm
+        self.pieces == other.pieces
+            && self.wind == other.wind
+            && self.to_move == other.to_move
+            && self.calm == other.calm
     }
 }
 
@@ -360,7 +372,9 @@ impl Leeward {
     pub(super) fn decided(&self) -> bool {
         // A Lamp is one bit: with its enemy's home cleared, nothing is left
         // exactly when it has been taken or has made landfall.
-        (self.pieces[0] & !PAPER_HOME_BIT == 0) | (self.pieces[4] & !INK_HOME_BIT == 0) | (self.calm as u32 >= CALM_LIMIT)
+        (self.pieces[0] & !PAPER_HOME_BIT == 0)
+            | (self.pieces[4] & !INK_HOME_BIT == 0)
+            | (self.calm as u32 >= CALM_LIMIT)
     }
 
     /// Whether the side to move has at least one piece move (the game not being decided).

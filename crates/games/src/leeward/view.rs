@@ -48,9 +48,9 @@ pub fn view(pos: &Leeward) -> Value {
     let captured: Vec<Value> = Side::BOTH
         .iter()
         .flat_map(|&side| {
-            Kind::ALL
-                .iter()
-                .flat_map(move |&kind| (0..pos.lost(side, kind)).map(move |_| json!({ "kind": kind.name(), "owner": owner_key(side) })))
+            Kind::ALL.iter().flat_map(move |&kind| {
+                (0..pos.lost(side, kind)).map(move |_| json!({ "kind": kind.name(), "owner": owner_key(side) }))
+            })
         })
         .collect();
     let wind = pos.wind();

@@ -40,6 +40,6 @@ mod notation;
 mod rules;
 mod view;
 
-pub use board::{layout, Layout, MAX_BASE, MIN_BASE};
+pub use board::{layout, Layout, DIRECTIONS, MAX_BASE, MIN_BASE};
 pub use notation::side_name;
 pub use rules::{ChainEnd, ChainPath, Seesaw, SeesawMove, Stack, TurnKind, MAX_STACK, NORTH, SOUTH};

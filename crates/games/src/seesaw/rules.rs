@@ -687,7 +687,7 @@ macro_rules! with_pos {
     };
 }
 
-/// As [`with_pos`], mutably.
+/// As `with_pos!`, mutably.
 macro_rules! with_pos_mut {
     ($self:expr, $p:ident => $body:expr) => {
         match &mut $self.0 {

@@ -8,6 +8,7 @@ mod info;
 mod notation;
 mod rules;
 mod solver;
+pub mod study;
 mod view;
 
 pub use board::generate_grid;

@@ -256,6 +256,20 @@ impl Solver {
             count += 1;
         }
         let moves = &mut moves[..count];
+        // Enhanced transposition cut-off: a child whose stored upper bound
+        // already lifts this position to beta settles it without a search.
+        for &(_, t) in moves.iter() {
+            let t = t as usize;
+            let child_line = self.lines[other][t];
+            let child_key = self.key(used | 1 << t, other, child_line);
+            let child = Slot::load(&self.table, self.slot_index(child_key));
+            if child.key == child_key && child_line & !(used | 1 << t) != 0 {
+                let score = self.values[t] - child.upper as i32;
+                if score >= beta {
+                    return score;
+                }
+            }
+        }
         for i in 1..moves.len() {
             let mut j = i;
             while j > 0 && moves[j - 1].0 < moves[j].0 {

@@ -1,0 +1,802 @@
+// Leeward: draws a position as inline SVG. The same code draws the home
+// page card, the rules diagrams and the play page's live board.
+//
+// A position is the API's `state` object (crates/games/src/leeward/view.rs):
+// `pieces` [{square, file, rank, kind, owner}], `wind` ("N" "E" "S" "W"),
+// `wind_name`, `wind_degrees`, `turns` {left, right, reverse}, `to_move`
+// ("ink" / "paper"), `homes` {ink, paper}, `captured` [{kind, owner}],
+// `calm`, `calm_limit`.
+//
+// Every piece is drawn in the frame of the wind: its shape is turned so that
+// it points the way the wind lets it go. In that frame (wind blowing "up"):
+// the Sail is a triangle pointing downwind, the Oar a chevron pointing upwind,
+// the Kite a lozenge lying crosswind, the Lamp a ringed disc.
+
+const NS = 'http://www.w3.org/2000/svg';
+
+/** Geometry, in SVG user units: square pitch, margin round the board, frame padding. */
+const P = 100;
+const M = 50;
+const PAD = 10;
+const N = 7;
+
+export const KINDS = ['lamp', 'sail', 'kite', 'oar'];
+export const WINDS = ['N', 'E', 'S', 'W'];
+const WIND_NAMES = { N: 'north', E: 'east', S: 'south', W: 'west' };
+const STEP = { N: [0, 1], E: [1, 0], S: [0, -1], W: [-1, 0] };
+
+/* ---------- Names and small helpers (for diagrams, replays and the page) ---------- */
+
+export const sideName = (owner) => (owner === 'ink' ? 'Ink' : 'Paper');
+export const otherSide = (owner) => (owner === 'ink' ? 'paper' : 'ink');
+export const kindName = (kind) => kind.charAt(0).toUpperCase() + kind.slice(1);
+export const windName = (w) => WIND_NAMES[w] || '';
+export const windDegrees = (w) => WINDS.indexOf(w) * 90;
+
+/** "d4" for file 3, rank 3 (both from 0). */
+export function squareName(file, rank) {
+  return String.fromCharCode(97 + file) + (rank + 1);
+}
+
+/** [file, rank] of "d4" (from 0); null when it is not a square of the board. */
+export function parseSquare(name) {
+  const m = /^([a-g])([1-7])$/i.exec(String(name || '').trim());
+  if (!m) return null;
+  return [m[1].toLowerCase().charCodeAt(0) - 97, Number(m[2]) - 1];
+}
+
+/** Reads the notation `c1c6/N` or `b1xb3/W`. */
+export function parseMove(text) {
+  const m = /^([a-g][1-7])(x?)([a-g][1-7])\/([NESW])$/i.exec(String(text || '').trim());
+  if (!m) return null;
+  return { from: m[1].toLowerCase(), to: m[3].toLowerCase(), capture: !!m[2], wind: m[4].toUpperCase() };
+}
+
+/** The three winds a mover may leave after `wind`. */
+export function turnsOf(wind) {
+  const i = WINDS.indexOf(wind);
+  return { left: WINDS[(i + 3) % 4], right: WINDS[(i + 1) % 4], reverse: WINDS[(i + 2) % 4] };
+}
+
+/** How `from` becomes `to`: "left", "right" or "reverse" (null when it stays). */
+export function turnName(from, to) {
+  const d = (WINDS.indexOf(to) - WINDS.indexOf(from) + 4) % 4;
+  return [null, 'right', 'reverse', 'left'][d];
+}
+
+const LETTERS = { l: 'lamp', s: 'sail', k: 'kite', o: 'oar' };
+
+/**
+ * A state in the API's shape from a position text such as
+ * `board=okslsko/3o3/7/7/7/3O3/OKSLSKO;wind=E;next=ink;calm=0`
+ * (Ink in upper case). For diagrams and for replaying a finished game.
+ */
+export function stateFromText(text) {
+  const fields = {};
+  for (const part of String(text).split(';')) {
+    const [k, v] = part.split('=');
+    if (k && v !== undefined) fields[k.trim()] = v.trim();
+  }
+  const pieces = [];
+  const ranks = (fields.board || '7/7/7/7/7/7/7').split('/');
+  ranks.forEach((row, i) => {
+    const rank = N - 1 - i;
+    let file = 0;
+    for (const c of row) {
+      if (/[1-7]/.test(c)) file += Number(c);
+      else if (c === '.') file += 1;
+      else {
+        const kind = LETTERS[c.toLowerCase()];
+        if (kind) pieces.push({ square: squareName(file, rank), file, rank, kind, owner: c === c.toUpperCase() ? 'ink' : 'paper' });
+        file += 1;
+      }
+    }
+  });
+  return makeState(pieces, (fields.wind || 'E').toUpperCase(), fields.next === 'paper' ? 'paper' : 'ink', Number(fields.calm || 0), []);
+}
+
+function makeState(pieces, wind, toMove, calm, captured) {
+  return {
+    size: N,
+    pieces,
+    wind,
+    wind_name: windName(wind),
+    wind_degrees: windDegrees(wind),
+    turns: turnsOf(wind),
+    to_move: toMove,
+    homes: { ink: 'd1', paper: 'd7' },
+    captured,
+    calm,
+    calm_limit: 60,
+  };
+}
+
+/** The piece on a square of a state, or null. */
+export function pieceAt(state, name) {
+  return state.pieces.find((p) => p.square === name) || null;
+}
+
+/**
+ * The state after a move, with no legality checks (the server is the judge):
+ * the piece goes from `from` to `to`, whatever stood there is taken, and the wind
+ * becomes the one the move leaves.
+ */
+export function applyMove(state, move) {
+  const mv = typeof move === 'string' ? parseMove(move) : move;
+  if (!mv) return state;
+  const mover = pieceAt(state, mv.from);
+  const taken = pieceAt(state, mv.to);
+  const [file, rank] = parseSquare(mv.to);
+  const pieces = state.pieces
+    .filter((p) => p.square !== mv.to && p.square !== mv.from)
+    .concat(mover ? [{ ...mover, square: mv.to, file, rank }] : []);
+  const captured = taken ? [...state.captured, { kind: taken.kind, owner: taken.owner }] : [...state.captured];
+  const wind = mv.wind || state.wind;
+  return makeState(pieces, wind, otherSide(state.to_move), taken ? 0 : state.calm + 1, captured);
+}
+
+/** The squares a piece could go to in the state's wind (for the rules diagrams). */
+export function reach(state, name) {
+  const p = pieceAt(state, name);
+  if (!p) return [];
+  const at = (f, r) => (f >= 0 && r >= 0 && f < N && r < N ? squareName(f, r) : null);
+  const [f, r] = parseSquare(name);
+  const [dx, dy] = STEP[state.wind];
+  const out = [];
+  const add = (sq) => {
+    if (!sq) return;
+    const q = pieceAt(state, sq);
+    if (q && q.owner === p.owner) return;
+    if (q && p.kind === 'lamp') return;
+    out.push(sq);
+  };
+  if (p.kind === 'lamp') {
+    for (let a = -1; a <= 1; a++) for (let b = -1; b <= 1; b++) if (a || b) add(at(f + a, r + b));
+  } else if (p.kind === 'sail') {
+    for (let k = 1; k < N; k++) {
+      const sq = at(f + dx * k, r + dy * k);
+      if (!sq) break;
+      add(sq);
+      if (pieceAt(state, sq)) break;
+    }
+  } else if (p.kind === 'kite') {
+    for (const k of [1, 2, -1, -2]) add(at(f + dy * k, r - dx * k));
+  } else if (p.kind === 'oar') {
+    const [ux, uy] = [-dx, -dy];
+    add(at(f + ux, r + uy));
+    add(at(f + ux + dy, r + uy - dx));
+    add(at(f + ux - dy, r + uy + dx));
+  }
+  return out;
+}
+
+/** The pieces of `side` that the other side could take in `wind` (for diagrams). */
+export function openTo(state, side, wind) {
+  const s = { ...state, wind };
+  const mine = new Set(state.pieces.filter((p) => p.owner === side).map((p) => p.square));
+  const hit = new Set();
+  for (const p of state.pieces) {
+    if (p.owner === side || p.kind === 'lamp') continue;
+    for (const sq of reach(s, p.square)) if (mine.has(sq)) hit.add(sq);
+  }
+  return [...hit];
+}
+
+/* ---------- Style (injected once) ---------- */
+
+const CSS = `
+:root {
+  --lw-ink: #1d2433;
+  --lw-ink-edge: #0b0e15;
+  --lw-ink-line: #a9b4cc;
+  --lw-paper: #fdfaf2;
+  --lw-paper-edge: #3a332a;
+  --lw-sq-a: #f6f1e6;
+  --lw-sq-b: #ebe3d3;
+  --lw-frame: #d9cdb8;
+  --lw-wind: #1f7488;
+  --lw-last: #e2bd55;
+  --lw-pick: #2b5ea7;
+  --lw-threat: #b8322a;
+  --lw-target: #2b2723;
+}
+@media (prefers-color-scheme: dark) {
+  :root {
+    --lw-ink: #141821;
+    --lw-ink-edge: #aeb7c9;
+    --lw-ink-line: #6f7c96;
+    --lw-paper: #efe7d7;
+    --lw-paper-edge: #0e0c09;
+    --lw-sq-a: #3a352f;
+    --lw-sq-b: #322d28;
+    --lw-frame: #26221e;
+    --lw-wind: #62bccf;
+    --lw-last: #c9a13d;
+    --lw-pick: #7fa8ec;
+    --lw-threat: #ff7b6b;
+    --lw-target: #f1e9dc;
+  }
+}
+
+.lw { font-family: var(--font); user-select: none; -webkit-user-select: none; touch-action: manipulation; overflow: visible; }
+.lw .frame { fill: var(--lw-frame); }
+.lw .label { fill: var(--ink-soft); font-size: 24px; font-weight: 600; text-anchor: middle; dominant-baseline: central; }
+.lw .sq { outline: none; }
+.lw .sq rect.bg { fill: var(--lw-sq-a); transition: fill 150ms ease; }
+.lw .sq.dark rect.bg { fill: var(--lw-sq-b); }
+.lw .sq.last rect.bg { fill: color-mix(in srgb, var(--lw-last) 38%, var(--lw-sq-a)); }
+.lw .sq.dark.last rect.bg { fill: color-mix(in srgb, var(--lw-last) 40%, var(--lw-sq-b)); }
+.lw .sq.picked rect.bg { fill: color-mix(in srgb, var(--lw-pick) 30%, var(--lw-sq-a)); }
+.lw .sq.origin rect.bg { fill: color-mix(in srgb, var(--lw-pick) 12%, var(--lw-sq-a)); }
+.lw .sq .focus-ring { fill: none; stroke: var(--focus); stroke-width: 6; opacity: 0; pointer-events: none; }
+.lw .sq.kbd-focus .focus-ring { opacity: 1; }
+.lw.interactive .sq.movable, .lw.interactive .sq.target { cursor: pointer; }
+.lw.interactive .sq.movable:hover rect.bg { fill: color-mix(in srgb, var(--lw-pick) 16%, var(--lw-sq-a)); }
+.lw.interactive .sq.target:hover rect.bg { fill: color-mix(in srgb, var(--lw-pick) 22%, var(--lw-sq-a)); }
+.lw .sq.shake { animation: lw-shake 260ms ease; }
+@keyframes lw-shake { 25% { transform: translateX(-5px); } 70% { transform: translateX(5px); } }
+
+.lw .home-ring { fill: none; stroke-width: 3.5; pointer-events: none; }
+.lw .home-ring.ink { stroke: var(--lw-ink); }
+.lw .home-ring.paper { stroke: var(--lw-paper-edge); stroke-dasharray: 9 6; }
+:root:not([data-theme="light"]) .lw .home-ring.ink { stroke: color-mix(in srgb, var(--lw-ink) 70%, var(--lw-ink-edge)); }
+.lw .home-ring.inner { stroke-width: 1.6; opacity: 0.55; stroke-dasharray: none; }
+
+.lw .streak { stroke: var(--lw-wind); stroke-width: 2.2; stroke-linecap: round; fill: none; opacity: 0.22; }
+.lw .streaks { transition: transform 220ms ease-in-out; }
+
+.lw .dot { fill: var(--lw-target); opacity: 0.32; pointer-events: none; }
+.lw .cap-ring { fill: none; stroke: var(--lw-target); stroke-width: 6; opacity: 0.4; pointer-events: none; }
+.lw .origin-mark { fill: none; stroke: var(--lw-pick); stroke-width: 3; stroke-dasharray: 8 7; opacity: 0.8; }
+.lw .pick-ring { fill: none; stroke: var(--lw-pick); stroke-width: 5; }
+
+.lw .piece { transition: transform 150ms ease-out, opacity 150ms ease-out; pointer-events: none; }
+.lw .piece .rot { transition: transform 220ms ease-in-out; }
+.lw .piece.fresh { animation: lw-in 150ms ease-out; }
+.lw .piece.gone { opacity: 0; }
+.lw .piece.ghost { opacity: 0.28; }
+@keyframes lw-in { from { opacity: 0; } }
+.lw .piece .body { stroke-linejoin: round; stroke-width: 3.5; }
+.lw .piece.ink .body { fill: var(--lw-ink); stroke: var(--lw-ink-edge); }
+.lw .piece.ink .inner { fill: none; stroke: var(--lw-ink-line); stroke-width: 2; stroke-linejoin: round; }
+.lw .piece.paper .body { fill: var(--lw-paper); stroke: var(--lw-paper-edge); }
+.lw .piece.paper .inner { display: none; }
+.lw .piece .ring { fill: none; stroke-width: 5; }
+.lw .piece.ink .ring { stroke: var(--lw-ink); }
+.lw .piece.paper .ring { stroke: var(--lw-paper-edge); }
+.lw .piece .shade { filter: drop-shadow(0 2px 1.5px rgb(40 25 10 / 0.28)); }
+
+.lw .threat { pointer-events: none; }
+.lw .threat .halo { fill: none; stroke: var(--lw-threat); stroke-width: 5; stroke-dasharray: 11 7; }
+.lw .threat .badge { fill: var(--lw-threat); stroke: var(--lw-sq-a); stroke-width: 3; }
+.lw .threat .bang { fill: #fff; font-size: 22px; font-weight: 800; text-anchor: middle; dominant-baseline: central; }
+.lw .threat.lamp .halo { stroke-width: 7; stroke-dasharray: none; }
+.lw .threat { animation: lw-in 150ms ease-out; }
+
+.lw .wind-choice { cursor: pointer; outline: none; }
+.lw .wind-choice .btn-bg { fill: var(--surface); stroke: var(--lw-wind); stroke-width: 3.5; filter: drop-shadow(0 2px 3px rgb(0 0 0 / 0.25)); transition: fill 120ms ease; }
+.lw .wind-choice .arrow { fill: var(--lw-wind); transition: fill 120ms ease; }
+.lw .wind-choice:hover .btn-bg, .lw .wind-choice.selected .btn-bg { fill: var(--lw-wind); }
+.lw .wind-choice:hover .arrow, .lw .wind-choice.selected .arrow { fill: var(--surface); }
+.lw .wind-choice.selected .btn-bg { stroke: var(--focus); stroke-width: 5; }
+.lw .wind-choice:focus-visible .btn-bg { stroke: var(--focus); stroke-width: 5; }
+.lw .wind-choice .risk { fill: var(--lw-threat); stroke: var(--surface); stroke-width: 2.5; }
+.lw .wind-choice .risk-n { fill: #fff; font-size: 15px; font-weight: 800; text-anchor: middle; dominant-baseline: central; pointer-events: none; }
+
+.lw.still .piece, .lw.still .piece .rot, .lw.still .streaks, .lw.still .sq rect.bg { transition: none; }
+
+@media (prefers-reduced-motion: reduce) {
+  .lw .piece, .lw .piece .rot, .lw .streaks { transition: none; }
+}
+
+/* Small piece icons (captured pieces, the move list, the rules). */
+.lw-icon { display: inline-block; vertical-align: -0.2em; overflow: visible; }
+.lw-icon .body { stroke-linejoin: round; stroke-width: 7; }
+.lw-icon.ink .body { fill: var(--lw-ink); stroke: var(--lw-ink-edge); }
+.lw-icon.paper .body { fill: var(--lw-paper); stroke: var(--lw-paper-edge); }
+.lw-icon .ring { fill: none; stroke-width: 7; }
+.lw-icon.ink .ring { stroke: var(--lw-ink); }
+.lw-icon.paper .ring { stroke: var(--lw-paper-edge); }
+.lw-icon .inner { display: none; }
+`;
+
+function injectCss() {
+  if (document.getElementById('lw-board-css')) return;
+  const style = document.createElement('style');
+  style.id = 'lw-board-css';
+  style.textContent = CSS;
+  document.head.append(style);
+}
+
+/* ---------- SVG helpers ---------- */
+
+function s(tag, attrs = {}, ...children) {
+  const el = document.createElementNS(NS, tag);
+  for (const [k, v] of Object.entries(attrs)) if (v !== undefined && v !== null && v !== false) el.setAttribute(k, v);
+  for (const c of children) if (c) el.append(c);
+  return el;
+}
+
+/** The outline of each kind, drawn round (0, 0) with the wind blowing up. */
+const SHAPES = {
+  sail: { d: 'M0 -37 L31 25 L-31 25 Z', inner: 'M0 -21 L18 15 L-18 15 Z' },
+  kite: { d: 'M-39 0 L0 -22 L39 0 L0 22 Z', inner: 'M-23 0 L0 -12 L23 0 L0 12 Z' },
+  oar: { d: 'M-33 -25 L0 1 L33 -25 L33 -3 L0 26 L-33 -3 Z', inner: 'M-25 -12 L0 8 L25 -12' },
+};
+
+/** The drawing of one piece, centred on (0, 0), turned by `angle` degrees. */
+function pieceShape(kind, angle = 0) {
+  const rot = s('g', { class: 'rot' });
+  rot.style.transform = `rotate(${angle}deg)`;
+  if (kind === 'lamp') {
+    rot.append(
+      s('circle', { class: 'ring', r: 34 }),
+      s('circle', { class: 'body', r: 21 }),
+      s('circle', { class: 'inner', r: 11 }),
+    );
+  } else {
+    const sh = SHAPES[kind];
+    rot.append(s('path', { class: 'body', d: sh.d }), s('path', { class: 'inner', d: sh.inner }));
+  }
+  return rot;
+}
+
+/** A small icon of a piece (upright: the wind blowing north), `size` px square. */
+export function pieceIcon(kind, owner, { size = 18, wind = 'N', title } = {}) {
+  injectCss();
+  const svg = s('svg', { viewBox: '-46 -46 92 92', width: size, height: size, class: `lw-icon ${owner} ${kind}`, 'aria-hidden': title ? null : 'true', role: title ? 'img' : null });
+  if (title) svg.setAttribute('aria-label', title);
+  svg.append(pieceShape(kind, windDegrees(wind)));
+  return svg;
+}
+
+/** A small arrow pointing the way a wind blows, in the current text colour. */
+export function windArrow(wind, { size = 16, className = '' } = {}) {
+  const svg = s('svg', { viewBox: '-12 -12 24 24', width: size, height: size, 'aria-hidden': 'true', class: `lw-arrow ${className}`.trim() });
+  const g = s('g', { transform: `rotate(${windDegrees(wind)})` });
+  g.append(s('path', { d: 'M0 -9 L7 0 L2.6 0 L2.6 9 L-2.6 9 L-2.6 0 L-7 0 Z', fill: 'currentColor' }));
+  svg.append(g);
+  return svg;
+}
+
+let instances = 0;
+
+const center = (name) => {
+  const [f, r] = parseSquare(name);
+  return [M + f * P + P / 2, M + (N - 1 - r) * P + P / 2];
+};
+
+/* ---------- The board view ---------- */
+
+/**
+ * A board that is redrawn in place, so that moves and turns of the wind animate.
+ * Options: interactive, labels, label (accessible name), onSquare(name),
+ * onWind(wind) (a wind choice clicked), onWindHover(wind|null), onWindKey(key).
+ */
+export class BoardView {
+  constructor({ interactive = false, labels = true, label = 'Leeward board', onSquare, onWind, onWindHover, onWindSelect } = {}) {
+    injectCss();
+    this.interactive = interactive;
+    this.labels = labels;
+    this.onSquare = onSquare;
+    this.onWind = onWind;
+    this.onWindHover = onWindHover;
+    this.onWindSelect = onWindSelect;
+    this.id = `lw${++instances}`;
+    this.pieces = []; // [{el, square, kind, owner}]
+    this.angle = null; // the pieces' turn, in degrees, kept continuous so it turns the short way
+    this.focusName = null;
+    this.opts = {};
+    this.build(label);
+  }
+
+  build(label) {
+    const svg = s('svg', { class: `lw still${this.interactive ? ' interactive' : ''}`, role: this.interactive ? 'grid' : 'img', 'aria-label': label });
+    this.svg = svg;
+    if (this.interactive) svg.setAttribute('tabindex', '-1');
+    const lo = this.labels ? 0 : M - PAD - 4;
+    const size = 2 * M + N * P - 2 * lo;
+    svg.setAttribute('viewBox', `${lo} ${lo} ${size} ${size}`);
+
+    const defs = s('defs');
+    const clip = s('clipPath', { id: `${this.id}-clip` }, s('rect', { x: M, y: M, width: N * P, height: N * P }));
+    defs.append(clip);
+    svg.append(defs);
+    svg.append(s('rect', { class: 'frame', x: M - PAD, y: M - PAD, width: N * P + 2 * PAD, height: N * P + 2 * PAD, rx: 16 }));
+
+    if (this.labels) {
+      const labels = s('g', { 'aria-hidden': 'true' });
+      for (let i = 0; i < N; i++) {
+        const file = s('text', { class: 'label', x: M + i * P + P / 2, y: M + N * P + PAD + (M - PAD) / 2 });
+        file.textContent = String.fromCharCode(97 + i);
+        const rank = s('text', { class: 'label', x: (M - PAD) / 2, y: M + i * P + P / 2 });
+        rank.textContent = String(N - i);
+        labels.append(file, rank);
+      }
+      svg.append(labels);
+    }
+
+    // The squares, rank 7 at the top, each its own focusable cell.
+    this.cells = new Map();
+    const grid = s('g', { role: this.interactive ? 'rowgroup' : null });
+    for (let row = 0; row < N; row++) {
+      const rank = N - 1 - row;
+      const rowG = s('g', { role: this.interactive ? 'row' : null });
+      for (let file = 0; file < N; file++) {
+        const name = squareName(file, rank);
+        const x = M + file * P;
+        const y = M + row * P;
+        const g = s('g', { class: `sq${(file + rank) % 2 === 0 ? ' dark' : ''}`, 'data-square': name, role: this.interactive ? 'gridcell' : null });
+        g.style.transformOrigin = `${x + P / 2}px ${y + P / 2}px`;
+        g.append(s('rect', { class: 'bg', x, y, width: P, height: P }));
+        g.append(s('rect', { class: 'focus-ring', x: x + 4, y: y + 4, width: P - 8, height: P - 8, rx: 10 }));
+        rowG.append(g);
+        this.cells.set(name, { g, file, rank, name });
+      }
+      grid.append(rowG);
+    }
+    svg.append(grid);
+
+    // Faint streaks of wind across the water, turned with the wind.
+    const streakWrap = s('g', { 'clip-path': `url(#${this.id}-clip)`, 'aria-hidden': 'true', 'pointer-events': 'none' });
+    this.streaks = s('g', { class: 'streaks' });
+    this.streaks.style.transformOrigin = `${M + (N * P) / 2}px ${M + (N * P) / 2}px`;
+    const cx = M + (N * P) / 2;
+    const cy = M + (N * P) / 2;
+    const marks = [[-260, -300], [90, -240], [-120, -90], [230, -20], [-300, 120], [40, 160], [-90, 300], [250, 290]];
+    for (const [dx, dy] of marks) {
+      const x = cx + dx;
+      const y = cy + dy;
+      this.streaks.append(s('path', { class: 'streak', d: `M${x} ${y + 36} q -7 -18 0 -36 q 7 -18 0 -36 M${x - 8} ${y - 26} L${x} ${y - 38} L${x + 8} ${y - 26}` }));
+    }
+    streakWrap.append(this.streaks);
+    svg.append(streakWrap);
+
+    this.homeLayer = s('g', { 'aria-hidden': 'true', 'pointer-events': 'none' });
+    this.markLayer = s('g', { 'aria-hidden': 'true', 'pointer-events': 'none' });
+    this.pieceLayer = s('g', { 'aria-hidden': 'true' });
+    this.threatLayer = s('g', { 'aria-hidden': 'true', 'pointer-events': 'none' });
+    this.choiceLayer = s('g', { class: 'choices' });
+    svg.append(this.homeLayer, this.markLayer, this.pieceLayer, this.threatLayer, this.choiceLayer);
+
+    if (this.interactive) this.wire();
+  }
+
+  cellAt(name) {
+    return this.cells.get(name) || null;
+  }
+
+  /**
+   * Draws a position with its marks.
+   * @param {object} state  the API's state (or a state changed locally, e.g. a move in the making)
+   * @param {object} [o]
+   *   wind: the wind to draw the pieces in (default state.wind);
+   *   last: {from, to} the last move; movable: squares of pieces that can move;
+   *   picked: the picked piece's square; targets: [{square, capture}];
+   *   origin: the square a piece left in a move in the making; moved: where it went;
+   *   ghost: a square whose piece would be taken (drawn faint);
+   *   choices: [{wind, turn, open}] the winds the mover may leave, drawn round `moved`;
+   *   selected: the chosen wind; threats: squares of pieces left open; lampOpen;
+   *   describe(name) → accessible text of a square.
+   */
+  render(state, o = {}) {
+    this.state = state;
+    this.opts = o;
+    const wind = o.wind || state.wind;
+    this.svg.dataset.wind = wind;
+    this.svg.dataset.toMove = state.to_move || '';
+
+    // Squares: their classes and, on the play page, their names for screen readers.
+    const movable = new Set(o.movable || []);
+    const targets = new Map((o.targets || []).map((t) => [t.square, t]));
+    const last = o.last || null;
+    for (const cell of this.cells.values()) {
+      const { g, name } = cell;
+      const dark = (cell.file + cell.rank) % 2 === 0;
+      const cls = ['sq'];
+      if (dark) cls.push('dark');
+      if (last && (last.from === name || last.to === name)) cls.push('last');
+      if (movable.has(name)) cls.push('movable');
+      if (targets.has(name)) cls.push('target');
+      if (o.picked === name) cls.push('picked');
+      if (o.origin === name) cls.push('origin');
+      if (g.classList.contains('kbd-focus')) cls.push('kbd-focus');
+      if (g.classList.contains('shake')) cls.push('shake');
+      g.setAttribute('class', cls.join(' '));
+      if (this.interactive) {
+        g.setAttribute('aria-label', o.describe ? o.describe(name) : name);
+        g.setAttribute('aria-selected', o.picked === name ? 'true' : 'false');
+      }
+    }
+
+    // Home squares, ringed in their owner's manner.
+    this.homeLayer.replaceChildren();
+    for (const owner of ['ink', 'paper']) {
+      const home = (state.homes && state.homes[owner]) || (owner === 'ink' ? 'd1' : 'd7');
+      const [x, y] = center(home);
+      this.homeLayer.append(
+        s('circle', { class: `home-ring ${owner}`, cx: x, cy: y, r: 44 }),
+        s('circle', { class: `home-ring inner ${owner}`, cx: x, cy: y, r: 39 }),
+      );
+    }
+
+    // The streaks and the pieces turn with the wind, the short way round.
+    const target = windDegrees(wind);
+    if (this.angle === null) this.angle = target;
+    else {
+      const d = (((target - this.angle) % 360) + 540) % 360 - 180;
+      this.angle += d === -180 ? 180 : d;
+    }
+    this.streaks.style.transform = `rotate(${this.angle}deg)`;
+
+    this.placePieces(state.pieces, o.ghost ? [o.ghost] : []);
+
+    // Marks: the picked piece, its squares, the square it left.
+    this.markLayer.replaceChildren();
+    if (o.picked) {
+      const [x, y] = center(o.picked);
+      this.markLayer.append(s('rect', { class: 'pick-ring', x: x - P / 2 + 3, y: y - P / 2 + 3, width: P - 6, height: P - 6, rx: 8 }));
+    }
+    if (o.origin) {
+      const [x, y] = center(o.origin);
+      this.markLayer.append(s('rect', { class: 'origin-mark', x: x - P / 2 + 8, y: y - P / 2 + 8, width: P - 16, height: P - 16, rx: 10 }));
+    }
+    for (const t of targets.values()) {
+      const [x, y] = center(t.square);
+      this.markLayer.append(t.capture
+        ? s('circle', { class: 'cap-ring', cx: x, cy: y, r: 44 })
+        : s('circle', { class: 'dot', cx: x, cy: y, r: 14 }));
+    }
+
+    this.drawThreats(o.threats || [], o.lampSquare || null);
+    this.drawChoices(o.moved || null, o.choices || [], o.selected || null);
+
+    if (this.interactive) {
+      const focusInside = this.svg.contains(document.activeElement);
+      if (!focusInside || !this.focusName || !this.cellAt(this.focusName)) {
+        this.focusName = o.picked || (o.movable && o.movable[0]) || this.focusName || 'd1';
+      }
+      for (const cell of this.cells.values()) cell.g.setAttribute('tabindex', cell.name === this.focusName ? '0' : '-1');
+    }
+
+    if (this.svg.classList.contains('still')) {
+      requestAnimationFrame(() => requestAnimationFrame(() => this.svg.classList.remove('still')));
+    }
+  }
+
+  /** Matches the pieces to draw with those on the board, so each moves rather than jumps. */
+  placePieces(list, ghosts) {
+    const old = this.pieces.map((p) => ({ ...p, used: false }));
+    const next = [];
+    const pending = [];
+    for (const p of list) {
+      const same = old.find((q) => !q.used && q.square === p.square && q.kind === p.kind && q.owner === p.owner);
+      if (same) {
+        same.used = true;
+        next.push({ ...same, piece: p });
+      } else pending.push(p);
+    }
+    const dist = (a, b) => {
+      const [fa, ra] = parseSquare(a);
+      const [fb, rb] = parseSquare(b);
+      return Math.hypot(fa - fb, ra - rb);
+    };
+    const moved = [];
+    for (const p of pending) {
+      let best = null;
+      for (const q of old) {
+        if (q.used || q.kind !== p.kind || q.owner !== p.owner) continue;
+        if (!best || dist(q.square, p.square) < dist(best.square, p.square)) best = q;
+      }
+      if (best) {
+        best.used = true;
+        next.push({ ...best, piece: p });
+        moved.push(best.el);
+      } else {
+        const el = s('g', { class: `piece ${p.owner} ${p.kind} fresh` });
+        el.append(s('g', { class: 'shade' }, pieceShape(p.kind, this.angle)));
+        next.push({ el, piece: p, fresh: true });
+      }
+    }
+    for (const q of old) {
+      if (q.used) continue;
+      q.el.classList.add('gone');
+      setTimeout(() => q.el.remove(), 180);
+    }
+    this.pieces = next.map(({ el, piece }) => ({ el, square: piece.square, kind: piece.kind, owner: piece.owner }));
+    for (const { el, piece, fresh } of next) {
+      const [x, y] = center(piece.square);
+      el.style.transform = `translate(${x}px, ${y}px)`;
+      el.dataset.square = piece.square;
+      el.classList.toggle('ghost', ghosts.includes(piece.square));
+      const rot = el.querySelector('.rot');
+      if (rot) rot.style.transform = `rotate(${piece.kind === 'lamp' ? 0 : this.angle}deg)`;
+      if (fresh) {
+        this.pieceLayer.append(el);
+        setTimeout(() => el.classList.remove('fresh'), 200);
+      }
+    }
+    // A piece in motion passes over the others.
+    for (const el of moved) this.pieceLayer.append(el);
+  }
+
+  drawThreats(squares, lampSquare) {
+    this.threatLayer.replaceChildren();
+    for (const sq of squares) {
+      const [x, y] = center(sq);
+      const lamp = sq === lampSquare;
+      const g = s('g', { class: `threat${lamp ? ' lamp' : ''}`, 'data-square': sq });
+      g.append(
+        s('circle', { class: 'halo', cx: x, cy: y, r: 43 }),
+        s('circle', { class: 'badge', cx: x + 33, cy: y - 33, r: 14 }),
+      );
+      const t = s('text', { class: 'bang', x: x + 33, y: y - 32 });
+      t.textContent = '!';
+      g.append(t);
+      this.threatLayer.append(g);
+    }
+  }
+
+  /** The three winds on offer, as buttons on the edges of the square just moved to. */
+  drawChoices(at, choices, selected) {
+    this.choiceLayer.replaceChildren();
+    if (!at || !choices.length) return;
+    const [x, y] = center(at);
+    for (const c of choices) {
+      const [dx, dy] = STEP[c.wind];
+      const bx = x + dx * (P / 2 + 4);
+      const by = y - dy * (P / 2 + 4);
+      const g = s('g', {
+        class: `wind-choice${selected === c.wind ? ' selected' : ''}`,
+        'data-wind': c.wind,
+        role: this.interactive ? 'button' : null,
+        tabindex: this.interactive ? '-1' : null,
+        'aria-label': this.interactive ? `Leave the wind blowing ${windName(c.wind)} (${c.turn === 'reverse' ? 'reverse it' : `veer ${c.turn}`})` : null,
+      });
+      g.append(s('circle', { class: 'btn-bg', cx: bx, cy: by, r: 25 }));
+      const arrow = s('path', { class: 'arrow', d: 'M0 -15 L12 1 L4.5 1 L4.5 14 L-4.5 14 L-4.5 1 L-12 1 Z', transform: `translate(${bx} ${by}) rotate(${windDegrees(c.wind)})` });
+      g.append(arrow);
+      const n = (c.open || []).length;
+      if (n) {
+        // How many pieces this wind leaves open, on a small red badge.
+        const rx = bx + 19;
+        const ry = by - 19;
+        g.append(s('circle', { class: 'risk', cx: rx, cy: ry, r: 11 }));
+        const t = s('text', { class: 'risk-n', x: rx, y: ry + 0.5 });
+        t.textContent = String(n);
+        g.append(t);
+      }
+      this.choiceLayer.append(g);
+    }
+  }
+
+  /** Marks (or unmarks) pieces left open, while a wind choice is pointed at. */
+  showThreats(squares, lampSquare) {
+    this.drawThreats(squares || [], lampSquare || null);
+  }
+
+  /** Turns the pieces to a wind without redrawing the rest (a wind being considered). */
+  turnTo(wind) {
+    this.render(this.state, { ...this.opts, wind: wind || this.opts.windBase || this.state.wind });
+  }
+
+  shake(name) {
+    const cell = this.cellAt(name);
+    if (!cell) return;
+    cell.g.classList.remove('shake');
+    void cell.g.getBBox();
+    cell.g.classList.add('shake');
+    setTimeout(() => cell.g.classList.remove('shake'), 300);
+  }
+
+  focusCell(name, { keyboard = true } = {}) {
+    const cell = this.cellAt(name);
+    if (!cell) return;
+    this.focusName = name;
+    for (const x of this.cells.values()) {
+      x.g.setAttribute('tabindex', x.name === name ? '0' : '-1');
+      x.g.classList.toggle('kbd-focus', keyboard && x.name === name);
+    }
+    cell.g.focus({ preventScroll: true });
+  }
+
+  wire() {
+    const cellOf = (e) => {
+      const g = e.target.closest && e.target.closest('.sq');
+      return g ? this.cellAt(g.dataset.square) : null;
+    };
+    const choiceOf = (e) => {
+      const g = e.target.closest && e.target.closest('.wind-choice');
+      return g ? g.dataset.wind : null;
+    };
+    this.svg.addEventListener('pointerdown', (e) => {
+      this.lastPointer = e.pointerType;
+      for (const x of this.cells.values()) x.g.classList.remove('kbd-focus');
+    });
+    this.svg.addEventListener('click', (e) => {
+      const wind = choiceOf(e);
+      if (wind) {
+        // On a touch screen the first tap only shows what the wind would leave open.
+        if (this.lastPointer === 'touch' && this.opts.selected !== wind) {
+          this.onWindSelect && this.onWindSelect(wind);
+          return;
+        }
+        this.onWind && this.onWind(wind);
+        return;
+      }
+      const cell = cellOf(e);
+      if (!cell) return;
+      this.focusName = cell.name;
+      this.onSquare && this.onSquare(cell.name);
+    });
+    this.svg.addEventListener('pointerover', (e) => {
+      if (e.pointerType === 'touch') return;
+      const wind = choiceOf(e);
+      if (wind && this.hoverWind !== wind) {
+        this.hoverWind = wind;
+        this.onWindHover && this.onWindHover(wind);
+      }
+    });
+    this.svg.addEventListener('pointerout', (e) => {
+      if (e.pointerType === 'touch') return;
+      const from = choiceOf(e);
+      const to = e.relatedTarget && e.relatedTarget.closest ? e.relatedTarget.closest('.wind-choice') : null;
+      if (from && (!to || to.dataset.wind !== from)) {
+        this.hoverWind = null;
+        this.onWindHover && this.onWindHover(null);
+      }
+    });
+    this.svg.addEventListener('focusin', (e) => {
+      const cell = cellOf(e);
+      if (!cell) return;
+      this.focusName = cell.name;
+      if (cell.g.matches(':focus-visible')) cell.g.classList.add('kbd-focus');
+    });
+    this.svg.addEventListener('focusout', (e) => {
+      const cell = cellOf(e);
+      if (cell) cell.g.classList.remove('kbd-focus');
+    });
+    this.svg.addEventListener('keydown', (e) => {
+      const cell = cellOf(e);
+      if (!cell || e.ctrlKey || e.metaKey || e.altKey) return;
+      // While a wind is being chosen the page's own keys take the arrows and Enter.
+      if (this.opts.choices && this.opts.choices.length) return;
+      const steps = { ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowUp: [0, 1], ArrowDown: [0, -1] };
+      if (steps[e.key]) {
+        e.preventDefault();
+        const [df, dr] = steps[e.key];
+        const f = Math.min(N - 1, Math.max(0, cell.file + df));
+        const r = Math.min(N - 1, Math.max(0, cell.rank + dr));
+        this.focusCell(squareName(f, r));
+      } else if (e.key === 'Home' || e.key === 'End') {
+        e.preventDefault();
+        this.focusCell(squareName(e.key === 'Home' ? 0 : N - 1, cell.rank));
+      } else if (e.key === 'Enter' || e.key === ' ') {
+        e.preventDefault();
+        this.onSquare && this.onSquare(cell.name);
+      }
+    });
+  }
+}
+
+/** A still drawing of a state (home card, rules diagrams), with optional marks. */
+export function drawBoard(state, opts = {}) {
+  const { labels = true, label } = opts;
+  const view = new BoardView({ labels, label: label || 'Leeward board' });
+  view.render(state, opts);
+  return view.svg;
+}
+
+/** The drawing for the home page's card: the start position. */
+export function drawStart(state) {
+  return drawBoard(state, { labels: false, label: 'Leeward: the start position, the wind blowing east' });
+}
+
+/** A small mark for a side (index 0 Ink, 1 Paper): a ringed disc in its colours. */
+export function swatch(side) {
+  injectCss();
+  const owner = side === 0 || side === 'ink' || side === 'Ink' ? 'ink' : 'paper';
+  const svg = pieceIcon('lamp', owner, { size: 16 });
+  svg.classList.add('lw-swatch');
+  return svg;
+}
