@@ -17,6 +17,10 @@ export class ApiError extends Error {
  */
 export async function api(path, { method, body, signal } = {}) {
   const init = { method: method || (body === undefined ? 'GET' : 'POST'), headers: { accept: 'application/json' }, signal };
+  // A seat of an online match is held by its token: send it with every request about that match.
+  const m = /^\/api\/matches\/([^/?#]+)/.exec(path);
+  const seat = m && seatOf(decodeURIComponent(m[1]));
+  if (seat && seat.token) init.headers.authorization = `Bearer ${seat.token}`;
   if (body !== undefined) {
     init.headers['content-type'] = 'application/json';
     init.body = JSON.stringify(body);
@@ -48,3 +52,37 @@ export async function api(path, { method, body, signal } = {}) {
 
 export const get = (path, opts) => api(path, { ...opts, method: 'GET' });
 export const post = (path, body = {}, opts) => api(path, { ...opts, method: 'POST', body });
+
+/* ---------- Seats of online matches ---------- */
+
+const SEATS_KEY = 'tabula.seats';
+const MAX_SEATS = 200;
+
+function readSeats() {
+  try {
+    const all = JSON.parse(localStorage.getItem(SEATS_KEY) || '{}');
+    return all && typeof all === 'object' ? all : {};
+  } catch {
+    return {};
+  }
+}
+
+/** The seat this browser holds in a match: {seat, token, invite?} or null. */
+export function seatOf(id) {
+  const s = readSeats()[id];
+  return s && typeof s.token === 'string' ? s : null;
+}
+
+/** Remembers (or, with null, forgets) the seat this browser holds in a match. */
+export function rememberSeat(id, seat) {
+  const all = readSeats();
+  if (seat) all[id] = { ...seat, at: Date.now() };
+  else delete all[id];
+  const ids = Object.keys(all).sort((a, b) => (all[b].at || 0) - (all[a].at || 0));
+  for (const old of ids.slice(MAX_SEATS)) delete all[old];
+  try {
+    localStorage.setItem(SEATS_KEY, JSON.stringify(all));
+  } catch {
+    /* private mode: the seat lasts for this page only */
+  }
+}

@@ -38,6 +38,16 @@ fn perft_made(pos: &mut Leeward, depth: u32, buffers: &mut [Vec<LeewardMove>], c
     total
 }
 
+/// This thread's processor time so far, where Linux tells it: on a busy
+/// machine wall-clock rates undersell the code, so searches report both.
+fn thread_cpu_time() -> Option<Duration> {
+    let stat = std::fs::read_to_string("/proc/thread-self/stat").ok()?;
+    // Fields after the command name (which ends with ')'): utime and stime are the 12th and 13th.
+    let fields: Vec<&str> = stat.rsplit_once(')')?.1.split_whitespace().collect();
+    let ticks: u64 = fields.get(11)?.parse::<u64>().ok()? + fields.get(12)?.parse::<u64>().ok()?;
+    Some(Duration::from_millis(ticks * 10))
+}
+
 fn rate(count: u64, elapsed: Duration) -> String {
     format!("{:.1} M/s", count as f64 / elapsed.as_secs_f64().max(1e-9) / 1e6)
 }
@@ -58,10 +68,13 @@ fn middle_game() -> Leeward {
 fn search(name: &str, pos: &Leeward, seconds: f64, table_mib: usize) {
     let mut searcher = AlphaBeta::<Leeward>::new(table_mib);
     let limits = SearchLimits { depth: 100, time: Some(Duration::from_secs_f64(seconds)), min_depth: 0, nodes: None };
+    let cpu_before = thread_cpu_time();
     let result = searcher.search(pos, limits);
+    let cpu = thread_cpu_time().zip(cpu_before).map(|(after, before)| after.saturating_sub(before));
     let best = result.best.map(|m| pos.format_move(m)).unwrap_or_default();
+    let per_cpu = cpu.map(|c| format!(", {} per processor second", rate(result.nodes, c))).unwrap_or_default();
     println!(
-        "alpha-beta {name:<12} {table_mib:>3} MiB table  depth {:>2}  {:>11} nodes in {:>6.2} s  {:>10}  best {best} score {}",
+        "alpha-beta {name:<12} {table_mib:>3} MiB table  depth {:>2}  {:>11} nodes in {:>5.2} s  {:>9}{per_cpu}  best {best} score {}",
         result.depth,
         result.nodes,
         result.elapsed.as_secs_f64(),

@@ -191,6 +191,8 @@ const CSS = `
   --lw-ink-line: #a9b4cc;
   --lw-paper: #fdfaf2;
   --lw-paper-edge: #3a332a;
+  --lw-ink-ring: #1d2433;
+  --lw-paper-ring: #3a332a;
   --lw-sq-a: #f6f1e6;
   --lw-sq-b: #ebe3d3;
   --lw-frame: #d9cdb8;
@@ -207,6 +209,8 @@ const CSS = `
     --lw-ink-line: #6f7c96;
     --lw-paper: #efe7d7;
     --lw-paper-edge: #0e0c09;
+    --lw-ink-ring: #aeb7c9;
+    --lw-paper-ring: #efe7d7;
     --lw-sq-a: #3a352f;
     --lw-sq-b: #322d28;
     --lw-frame: #26221e;
@@ -227,7 +231,6 @@ const CSS = `
 .lw .sq.last rect.bg { fill: color-mix(in srgb, var(--lw-last) 38%, var(--lw-sq-a)); }
 .lw .sq.dark.last rect.bg { fill: color-mix(in srgb, var(--lw-last) 40%, var(--lw-sq-b)); }
 .lw .sq.picked rect.bg { fill: color-mix(in srgb, var(--lw-pick) 30%, var(--lw-sq-a)); }
-.lw .sq.origin rect.bg { fill: color-mix(in srgb, var(--lw-pick) 12%, var(--lw-sq-a)); }
 .lw .sq .focus-ring { fill: none; stroke: var(--focus); stroke-width: 6; opacity: 0; pointer-events: none; }
 .lw .sq.kbd-focus .focus-ring { opacity: 1; }
 .lw.interactive .sq.movable, .lw.interactive .sq.target { cursor: pointer; }
@@ -236,11 +239,11 @@ const CSS = `
 .lw .sq.shake { animation: lw-shake 260ms ease; }
 @keyframes lw-shake { 25% { transform: translateX(-5px); } 70% { transform: translateX(5px); } }
 
-.lw .home-ring { fill: none; stroke-width: 3.5; pointer-events: none; }
-.lw .home-ring.ink { stroke: var(--lw-ink); }
-.lw .home-ring.paper { stroke: var(--lw-paper-edge); stroke-dasharray: 9 6; }
-:root:not([data-theme="light"]) .lw .home-ring.ink { stroke: color-mix(in srgb, var(--lw-ink) 70%, var(--lw-ink-edge)); }
-.lw .home-ring.inner { stroke-width: 1.6; opacity: 0.55; stroke-dasharray: none; }
+.lw .home { fill: none; stroke-width: 2.6; pointer-events: none; opacity: 0.75; }
+.lw .home.ink { stroke: var(--lw-ink-ring); }
+.lw .home.paper { stroke: var(--lw-paper-ring); }
+.lw .home.paper .home-ring { stroke-dasharray: 7 5; }
+.lw .home .home-tick { stroke-width: 3; stroke-linecap: round; }
 
 .lw .streak { stroke: var(--lw-wind); stroke-width: 2.2; stroke-linecap: round; fill: none; opacity: 0.22; }
 .lw .streaks { transition: transform 220ms ease-in-out; }
@@ -262,8 +265,8 @@ const CSS = `
 .lw .piece.paper .body { fill: var(--lw-paper); stroke: var(--lw-paper-edge); }
 .lw .piece.paper .inner { display: none; }
 .lw .piece .ring { fill: none; stroke-width: 5; }
-.lw .piece.ink .ring { stroke: var(--lw-ink); }
-.lw .piece.paper .ring { stroke: var(--lw-paper-edge); }
+.lw .piece.ink .ring { stroke: var(--lw-ink-ring); }
+.lw .piece.paper .ring { stroke: var(--lw-paper-ring); }
 .lw .piece .shade { filter: drop-shadow(0 2px 1.5px rgb(40 25 10 / 0.28)); }
 
 .lw .threat { pointer-events: none; }
@@ -295,8 +298,8 @@ const CSS = `
 .lw-icon.ink .body { fill: var(--lw-ink); stroke: var(--lw-ink-edge); }
 .lw-icon.paper .body { fill: var(--lw-paper); stroke: var(--lw-paper-edge); }
 .lw-icon .ring { fill: none; stroke-width: 7; }
-.lw-icon.ink .ring { stroke: var(--lw-ink); }
-.lw-icon.paper .ring { stroke: var(--lw-paper-edge); }
+.lw-icon.ink .ring { stroke: var(--lw-ink-ring); }
+.lw-icon.paper .ring { stroke: var(--lw-paper-ring); }
 .lw-icon .inner { display: none; }
 `;
 
@@ -441,13 +444,13 @@ export class BoardView {
     const streakWrap = s('g', { 'clip-path': `url(#${this.id}-clip)`, 'aria-hidden': 'true', 'pointer-events': 'none' });
     this.streaks = s('g', { class: 'streaks' });
     this.streaks.style.transformOrigin = `${M + (N * P) / 2}px ${M + (N * P) / 2}px`;
-    const cx = M + (N * P) / 2;
-    const cy = M + (N * P) / 2;
-    const marks = [[-260, -300], [90, -240], [-120, -90], [230, -20], [-300, 120], [40, 160], [-90, 300], [250, 290]];
-    for (const [dx, dy] of marks) {
-      const x = cx + dx;
-      const y = cy + dy;
-      this.streaks.append(s('path', { class: 'streak', d: `M${x} ${y + 36} q -7 -18 0 -36 q 7 -18 0 -36 M${x - 8} ${y - 26} L${x} ${y - 38} L${x + 8} ${y - 26}` }));
+    // Each streak runs along a grid line through a corner of four squares, so it
+    // passes between pieces whichever way the wind blows.
+    const corners = [[1, 1], [4, 1], [6, 2], [2, 3], [5, 4], [1, 5], [3, 6], [6, 6]];
+    for (const [i, j] of corners) {
+      const x = M + i * P;
+      const y = M + j * P;
+      this.streaks.append(s('path', { class: 'streak', d: `M${x} ${y + 34} q -5 -17 0 -34 q 5 -17 0 -34 M${x - 7} ${y - 25} L${x} ${y - 35} L${x + 7} ${y - 25}` }));
     }
     streakWrap.append(this.streaks);
     svg.append(streakWrap);
@@ -514,10 +517,13 @@ export class BoardView {
     for (const owner of ['ink', 'paper']) {
       const home = (state.homes && state.homes[owner]) || (owner === 'ink' ? 'd1' : 'd7');
       const [x, y] = center(home);
-      this.homeLayer.append(
-        s('circle', { class: `home-ring ${owner}`, cx: x, cy: y, r: 44 }),
-        s('circle', { class: `home-ring inner ${owner}`, cx: x, cy: y, r: 39 }),
-      );
+      const g = s('g', { class: `home ${owner}`, 'data-home': owner });
+      g.append(s('circle', { class: 'home-ring', cx: x, cy: y, r: 41 }));
+      // Four ticks, like the points of a compass, so the ring is never taken for a piece.
+      for (const [dx, dy] of [[0, -1], [1, 0], [0, 1], [-1, 0]]) {
+        g.append(s('line', { class: 'home-tick', x1: x + dx * 41, y1: y + dy * 41, x2: x + dx * 47, y2: y + dy * 47 }));
+      }
+      this.homeLayer.append(g);
     }
 
     // The streaks and the pieces turn with the wind, the short way round.
@@ -639,6 +645,12 @@ export class BoardView {
 
   /** The three winds on offer, as buttons on the edges of the square just moved to. */
   drawChoices(at, choices, selected) {
+    const sig = at && choices.length ? `${at}:${choices.map((c) => `${c.wind}${(c.open || []).length}`).join(',')}` : '';
+    if (sig && sig === this.choiceSig) {
+      for (const g of this.choiceLayer.querySelectorAll('.wind-choice')) g.classList.toggle('selected', g.dataset.wind === selected);
+      return;
+    }
+    this.choiceSig = sig;
     this.choiceLayer.replaceChildren();
     if (!at || !choices.length) return;
     const [x, y] = center(at);
@@ -673,11 +685,6 @@ export class BoardView {
   /** Marks (or unmarks) pieces left open, while a wind choice is pointed at. */
   showThreats(squares, lampSquare) {
     this.drawThreats(squares || [], lampSquare || null);
-  }
-
-  /** Turns the pieces to a wind without redrawing the rest (a wind being considered). */
-  turnTo(wind) {
-    this.render(this.state, { ...this.opts, wind: wind || this.opts.windBase || this.state.wind });
   }
 
   shake(name) {

@@ -96,8 +96,9 @@ export function parsePosition(text) {
     const [owner, size] = rest.split('x');
     stacks.set(cell.trim(), { owner: Number(owner) - 1, size: Number(size) });
   }
+  // The two start tiles never move; the largest board whose corners hold them is the board.
   let base = fields.base ? Number(fields.base) : null;
-  for (let b = 3; !base && b <= 8; b++) {
+  for (let b = 7; !base && b >= 3; b--) {
     const mid = String.fromCharCode(97 + b - 1);
     if (tiles.get(`${mid}1`) === SOUTH && tiles.get(`${mid}${2 * b - 1}`) === NORTH) base = b;
   }

@@ -18,8 +18,7 @@
 use tabula_core::{Evaluate, Game, Side};
 
 use super::geometry::{
-    kites_across_ew, kites_across_ns, oars_upwind, sail_reach, squares_of, steps_between, Kind, Wind, AROUND, FULL,
-    SIZE,
+    kites_across_ew, kites_across_ns, oars_upwind, sail_reach, squares_of, Kind, Wind, AROUND, FULL, SIZE, SQUARES,
 };
 use super::rules::{home, Leeward, LeewardMove};
 
@@ -104,14 +103,34 @@ fn material(pos: &Leeward, side: Side) -> i32 {
     score + 4 * NEAR_CENTRE.iter().map(|m| (men & m).count_ones() as i32).sum::<i32>()
 }
 
-/// The landfall bonus of `side`'s Lamp: by its steps to the enemy home, cut
-/// to a quarter while an enemy piece stands on that square to bar it.
+/// The landfall bonus of each side's Lamp on each square, by its steps to
+/// the enemy home: `LANDFALL_AT[side][square]`.
+static LANDFALL_AT: [[i32; SQUARES]; 2] = {
+    let mut table = [[0; SQUARES]; 2];
+    let mut sq = 0;
+    while sq < SQUARES {
+        let (f, r) = (sq % SIZE, sq / SIZE);
+        // Ink heads for d7 (file 3, rank 6), Paper for d1 (file 3, rank 0).
+        let across = f.abs_diff(3);
+        let to_d7 = if across > 6 - r { across } else { 6 - r };
+        let to_d1 = if across > r { across } else { r };
+        table[0][sq] = LANDFALL[to_d7];
+        table[1][sq] = LANDFALL[to_d1];
+        sq += 1;
+    }
+    table
+};
+
+/// The landfall bonus of `side`'s Lamp, cut to a quarter while an enemy
+/// piece stands on the enemy home to bar it.
 #[inline]
 fn landfall(pos: &Leeward, side: Side) -> i32 {
-    let goal = home(side.opponent());
-    let Some(lamp) = pos.lamp(side) else { return 0 };
-    let bonus = LANDFALL[steps_between(lamp, goal).min(SIZE - 1)];
-    if pos.occupied(side.opponent()) & (1 << goal) != 0 {
+    let lamp = pos.pieces(side, Kind::Lamp);
+    if lamp == 0 {
+        return 0;
+    }
+    let bonus = LANDFALL_AT[side.index()][lamp.trailing_zeros() as usize];
+    if pos.occupied(side.opponent()) & (1 << home(side.opponent())) != 0 {
         bonus / 4
     } else {
         bonus
@@ -150,13 +169,18 @@ impl Evaluate for Leeward {
         // Their answer must turn whatever wind I leave, so by leaving the wind
         // in which I threaten least I keep it from coming back to me: the
         // worst they can hand me is my second-weakest wind.
-        let mut pressure = [0; 4];
-        for (w, p) in pressure.iter_mut().enumerate() {
-            *p = best_prize(self, them, mine[w] & self.occupied(them));
+        let (mut weakest, mut pressure) = (i32::MAX, i32::MAX);
+        for reach in mine {
+            let prize = best_prize(self, them, reach & self.occupied(them));
+            if prize < weakest {
+                pressure = weakest;
+                weakest = prize;
+            } else if prize < pressure {
+                pressure = prize;
+            }
         }
-        pressure.sort_unstable();
 
-        let score = material(self, me) - material(self, them) - exposed * 3 / 8 + pressure[1] / 4 + landfall(self, me)
+        let score = material(self, me) - material(self, them) - exposed * 3 / 8 + pressure / 4 + landfall(self, me)
             - landfall(self, them)
             - lamp_danger(self, me, &theirs)
             + lamp_danger(self, them, &mine)

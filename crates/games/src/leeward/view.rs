@@ -150,7 +150,7 @@ pub fn drawing(pos: &Leeward) -> String {
         for file in 0..SIZE {
             let sq = rank * SIZE + file;
             let c = match pos.piece_at(sq) {
-                Some((side, kind)) if side == Side::First => kind.letter().to_ascii_uppercase(),
+                Some((Side::First, kind)) => kind.letter().to_ascii_uppercase(),
                 Some((_, kind)) => kind.letter(),
                 None if sq == home(Side::First) || sq == home(Side::Second) => '+',
                 None => '.',

@@ -1,0 +1,930 @@
+// Leeward: the play page. The server keeps the match (docs/api.md); this
+// module draws it and takes the player's move in three steps: a piece, a
+// square, then the wind to leave. While a wind is pointed at (or chosen with
+// the arrow keys) the board marks the mover's pieces it would leave open.
+
+import {
+  BoardView, parseMove, parseSquare, turnsOf, sideName, otherSide, kindName, windName, windDegrees,
+  pieceAt, applyMove, stateFromText, pieceIcon, windArrow, swatch,
+} from './board.js';
+
+const SLUG = 'leeward';
+const MIN_GAP_MS = 420; // let the eye follow one move before the next one lands
+const REPLAY_STEP_MS = 700;
+const TURN_WORDS = { left: 'veer left', right: 'veer right', reverse: 'reverse' };
+
+function loadCss() {
+  const href = '/static/games/leeward/play.css';
+  if (document.querySelector(`link[href="${href}"]`)) return Promise.resolve();
+  return new Promise((resolve) => {
+    const link = document.createElement('link');
+    link.rel = 'stylesheet';
+    link.href = href;
+    link.onload = () => resolve();
+    link.onerror = () => resolve();
+    document.head.append(link);
+  });
+}
+
+/** What each piece may do in a wind, in a line. */
+function windSummary(w) {
+  const up = windName(turnsOf(w).reverse);
+  const across = w === 'N' || w === 'S' ? 'east or west' : 'north or south';
+  return `Sails run ${windName(w)}, Oars row ${up}, Kites cross ${across}.`;
+}
+
+export async function mount({ root, game, shell, api, params }) {
+  const { h, toast, showError, openDialog, sleep } = shell;
+  await loadCss();
+
+  /* ---------- Settings ---------- */
+
+  const levels = game.levels && game.levels.length ? game.levels : [{ key: 'easy', name: 'Easy', about: '' }];
+  const defaults = {
+    mode: 'computer',
+    level: (levels.find((l) => l.key === 'fair') || levels[0]).key,
+    side: 'ink',
+    sound: false,
+  };
+  const store = shell.createStore(SLUG, defaults);
+  if (!levels.some((l) => l.key === store.get('level'))) store.set('level', defaults.level);
+  if (!['ink', 'paper'].includes(store.get('side'))) store.set('side', defaults.side);
+  if (!['computer', 'two'].includes(store.get('mode'))) store.set('mode', defaults.mode);
+
+  /* ---------- Page ---------- */
+
+  shell.mountTopbar({
+    title: game.name,
+    actions: [
+      { label: 'New game', icon: 'new', key: 'R', onClick: () => newGame(), id: 'tb-new' },
+      { label: 'Settings', icon: 'settings', onClick: () => showSettings(), id: 'tb-settings' },
+      { label: 'Rules', icon: 'rules', key: 'F1', href: `/rules/${SLUG}`, onClick: () => showRules(), id: 'tb-rules' },
+      { label: 'Keys', icon: 'help', key: '?', onClick: () => shell.showKeys(), id: 'tb-help' },
+    ],
+  });
+
+  const boardBox = h('div', { class: 'board-box', id: 'board' });
+  const statusCard = h('section', { class: 'card status-card', id: 'status', 'aria-label': 'Game status' });
+  const windCard = h('section', { class: 'card lw-wind-card', id: 'wind-card', 'aria-label': 'Wind' });
+  const sidesCard = h('section', { class: 'card lw-sides', id: 'sides', 'aria-label': 'Sides and captured pieces' });
+  const undoBtn = h('button', { class: 'btn', type: 'button', id: 'undo-btn', onclick: () => undo() }, 'Undo', h('kbd', {}, 'U'));
+  const newBtn = h('button', { class: 'btn', type: 'button', id: 'new-btn', onclick: () => newGame() }, 'New game', h('kbd', {}, 'R'));
+  const controls = h('div', { class: 'controls' }, undoBtn, newBtn);
+  const moveList = h('ol', { class: 'move-list', id: 'move-list', role: 'log', 'aria-live': 'polite', 'aria-label': 'Moves' });
+  moveList.addEventListener('scroll', () => moveList.classList.toggle('scrolled', moveList.scrollTop > 0), { passive: true });
+  const movesCard = h('section', { class: 'card moves-card' }, h('h3', {}, 'Moves'), moveList);
+  const footer = h('p', { class: 'match-facts', id: 'match-facts' });
+  const side = h('aside', { class: 'side-panel lw-panel', 'aria-label': 'Game panel' }, statusCard, windCard, sidesCard, controls, movesCard, footer);
+  root.replaceChildren(h('div', { class: 'board-area' }, boardBox), side);
+
+  const board = new BoardView({
+    interactive: true,
+    label: 'Leeward board, 7 by 7, rank 7 at the top. Arrow keys move between squares; Enter picks a piece, then a square.',
+    onSquare: (name) => pressSquare(name),
+    onWind: (w) => chooseWind(w),
+    onWindHover: (w) => hoverWindTo(w),
+    onWindSelect: (w) => selectWind(w),
+  });
+  boardBox.replaceChildren(board.svg);
+
+  /* ---------- Match state ---------- */
+
+  let view = null; // the latest match view from the server
+  let legal = []; // the legal moves: {name, from, to, wind, capture, info}
+  let byFrom = new Map(); // from → Map(to → [moves])
+  let pick = null; // {from} or {from, to}: the move in the making
+  let selWind = null; // the wind chosen with the keys (or a first tap), not yet confirmed
+  let hoverWind = null; // the wind under the pointer
+  let token = 0; // bumps with every new match, so late replies to old ones are ignored
+  let thinkingFor = 0;
+  let busy = false;
+  let undoQueued = false;
+  let lastRenderAt = 0;
+  let replay = null; // {states, moves, index, timer} while a finished game is replayed
+  let baseText = params.get('position') || '';
+
+  const humanSeat = (seat) => view && view.players[seat] === 'human';
+  const vsComputer = () => view && view.players.some((p) => p !== 'human');
+  const humanToMove = () => view && !view.result && !view.computer_to_move && view.can_move !== false && !replay;
+  const seatOf = (owner) => (owner === 'ink' ? 0 : 1);
+  const ownerOf = (seat) => (seat === 0 ? 'ink' : 'paper');
+
+  function playerLabel(owner) {
+    const seat = seatOf(owner);
+    const spec = view.players[seat];
+    if (spec === 'human') return vsComputer() ? 'You' : `Player ${seat + 1}`;
+    const m = /^level:(.+)$/.exec(spec);
+    const level = m && levels.find((l) => l.key === m[1]);
+    return `Computer${level ? ` · ${level.name}` : ''}`;
+  }
+
+  /** The position the match started from, for naming the pieces of past moves. */
+  function baseState() {
+    if (baseText) {
+      try {
+        return stateFromText(baseText);
+      } catch {
+        return null;
+      }
+    }
+    return game.start || null;
+  }
+
+  /** The states after each move of the history (index 0: the start), or null if they do not match the server's. */
+  function historyStates(v) {
+    const base = baseState();
+    if (!base) return null;
+    const states = [base];
+    for (const x of v.history) states.push(applyMove(states[states.length - 1], x.move));
+    const end = states[states.length - 1];
+    const key = (st) => st.pieces.map((p) => `${p.owner}${p.kind}${p.square}`).sort().join(',');
+    return key(end) === key(v.state) ? states : null;
+  }
+
+  function lastMove(v) {
+    const x = v.history[v.history.length - 1];
+    const mv = x && parseMove(x.move);
+    return mv ? { from: mv.from, to: mv.to } : null;
+  }
+
+  function setView(v) {
+    const before = view;
+    view = v;
+    boardBox.dataset.match = v.id;
+    legal = [];
+    byFrom = new Map();
+    if (humanToMove()) {
+      for (const m of v.moves || []) {
+        const mv = parseMove(m.move);
+        if (!mv) continue;
+        const entry = { name: m.move, ...mv, info: m.info || {} };
+        legal.push(entry);
+        if (!byFrom.has(mv.from)) byFrom.set(mv.from, new Map());
+        const tos = byFrom.get(mv.from);
+        if (!tos.has(mv.to)) tos.set(mv.to, []);
+        tos.get(mv.to).push(entry);
+      }
+    }
+    // A pick survives a redraw of the same position only.
+    if (!before || before.id !== v.id || before.history.length !== v.history.length) clearPick();
+    if (before && before.id === v.id && v.history.length > before.history.length) tick();
+    lastRenderAt = performance.now();
+    renderAll();
+  }
+
+  function clearPick() {
+    pick = null;
+    selWind = null;
+    hoverWind = null;
+  }
+
+  /* ---------- The move in the making ---------- */
+
+  const targetsOf = (from) => {
+    const tos = byFrom.get(from);
+    if (!tos) return [];
+    return [...tos.entries()].map(([to, list]) => ({ square: to, capture: list[0].capture }));
+  };
+
+  const choicesOf = (from, to) => (byFrom.get(from)?.get(to) || []);
+
+  function choiceFor(wind) {
+    if (!pick || !pick.to || !wind) return null;
+    return choicesOf(pick.from, pick.to).find((m) => m.wind === wind) || null;
+  }
+
+  function pressSquare(name) {
+    if (!view) return;
+    if (replay) return;
+    if (!humanToMove()) {
+      board.shake(name);
+      if (view.computer_to_move && !view.result) toast('Wait a moment: the computer is still thinking.', { timeout: 1800 });
+      return;
+    }
+    if (pick && pick.to) {
+      // A move is waiting for its wind: another square changes the pick.
+      if (name === pick.to) return;
+      if (byFrom.has(name)) pick = { from: name };
+      else if (byFrom.get(pick.from)?.has(name)) pick = { from: pick.from, to: name };
+      else pick = { from: pick.from };
+      selWind = null;
+      hoverWind = null;
+    } else if (pick && byFrom.get(pick.from)?.has(name)) {
+      pick = { from: pick.from, to: name };
+      selWind = null;
+      hoverWind = null;
+    } else if (byFrom.has(name)) {
+      pick = pick && pick.from === name ? null : { from: name };
+    } else {
+      board.shake(name);
+      const p = pieceAt(view.state, name);
+      if (p && p.owner === view.state.to_move) toast(`That ${kindName(p.kind)} has no move in this wind.`, { timeout: 2200 });
+      return;
+    }
+    renderAll();
+  }
+
+  function hoverWindTo(w) {
+    hoverWind = w;
+    renderBoard();
+    renderWind();
+  }
+
+  function selectWind(w) {
+    if (!pick || !pick.to || !choiceFor(w)) return;
+    selWind = w;
+    hoverWind = null;
+    renderBoard();
+    renderWind();
+  }
+
+  function chooseWind(w) {
+    const m = choiceFor(w);
+    if (!m) return;
+    playMove(m.name);
+  }
+
+  function takeBack() {
+    if (replay) {
+      stopReplay();
+      return true;
+    }
+    if (!pick) return false;
+    if (pick.to) pick = { from: pick.from };
+    else pick = null;
+    selWind = null;
+    hoverWind = null;
+    renderAll();
+    return true;
+  }
+
+  /* ---------- Drawing ---------- */
+
+  function describeSquare(name) {
+    const st = shownState();
+    const p = pieceAt(st, name);
+    const homes = st.homes || { ink: 'd1', paper: 'd7' };
+    const bits = [];
+    bits.push(p ? `${sideName(p.owner)} ${kindName(p.kind)}` : 'empty');
+    if (homes.ink === name) bits.push('Ink’s home');
+    if (homes.paper === name) bits.push('Paper’s home');
+    if (pick && pick.from === name && !pick.to) bits.push('picked');
+    else if (!pick && byFrom.has(name)) bits.push('can move');
+    else if (pick && !pick.to && byFrom.get(pick.from)?.has(name)) bits.push(p ? 'can be taken' : 'can go here');
+    return `${name}: ${bits.join(', ')}`;
+  }
+
+  /** The position on the board: the server's, or with the move in the making played. */
+  function shownState() {
+    if (replay) return replay.states[replay.index];
+    if (pick && pick.to) return applyMove(view.state, { from: pick.from, to: pick.to, wind: view.state.wind });
+    return view.state;
+  }
+
+  function renderBoard() {
+    if (!view) return;
+    if (replay) {
+      const st = replay.states[replay.index];
+      const mv = replay.index > 0 ? parseMove(replay.moves[replay.index - 1]) : null;
+      board.render(st, { last: mv ? { from: mv.from, to: mv.to } : null, describe: describeSquare });
+      return;
+    }
+    const st = view.state;
+    const last = lastMove(view);
+    const movable = humanToMove() ? [...byFrom.keys()] : [];
+    if (!pick) {
+      board.render(st, { last, movable, describe: describeSquare });
+    } else if (!pick.to) {
+      board.render(st, { last, movable, picked: pick.from, targets: targetsOf(pick.from), describe: describeSquare });
+    } else {
+      const after = shownState();
+      const w = hoverWind || selWind;
+      const m = choiceFor(w);
+      const lamp = after.pieces.find((p) => p.kind === 'lamp' && p.owner === st.to_move);
+      board.render(after, {
+        wind: w || st.wind,
+        last,
+        origin: pick.from,
+        moved: pick.to,
+        choices: choicesOf(pick.from, pick.to).map((c) => ({ wind: c.wind, turn: c.info.turn || turnName(st.wind, c.wind), open: c.info.open || [] })),
+        selected: selWind,
+        threats: m ? m.info.open || [] : [],
+        lampSquare: lamp ? lamp.square : null,
+        describe: describeSquare,
+      });
+    }
+  }
+
+  function turnName(a, b) {
+    const t = turnsOf(a);
+    return t.left === b ? 'left' : t.right === b ? 'right' : 'reverse';
+  }
+
+  function renderAll() {
+    renderBoard();
+    renderStatus();
+    renderWind();
+    renderSides();
+    renderMoves();
+    renderFacts();
+    undoBtn.disabled = !canUndo() || !!replay;
+  }
+
+  function canUndo() {
+    return !!view && view.history.some((x) => humanSeat(x.side));
+  }
+
+  function renderStatus() {
+    if (!view) return;
+    const st = view.state;
+    const mover = st.to_move;
+    const parts = [];
+    if (replay) {
+      parts.push(h('div', { class: 'turn' }, windArrow(st.wind, { size: 22 }),
+        h('div', {},
+          h('strong', { class: 'turn-who' }, 'Replay'),
+          h('div', { class: 'turn-detail', id: 'replay-pos' }, replay.index === 0 ? 'The start.' : `Move ${replay.index} of ${replay.moves.length}.`))),
+      h('div', { class: 'result-actions' }, h('button', { class: 'btn', type: 'button', id: 'replay-stop', onclick: () => stopReplay() }, 'Stop', h('kbd', {}, 'Esc'))));
+    } else if (view.result) {
+      const w = view.result.winner;
+      let headline;
+      if (w === null || w === undefined) headline = 'A draw';
+      else if (vsComputer()) headline = humanSeat(w) ? 'You win!' : 'The computer wins';
+      else headline = `${sideName(ownerOf(w))} wins`;
+      parts.push(h('div', { class: 'result-banner', id: 'result', role: 'status' },
+        h('div', { class: 'result-head' }, w === null || w === undefined ? null : swatch(w), h('strong', {}, headline)),
+        h('p', { class: 'result-reason' }, view.result.reason || ''),
+        h('div', { class: 'result-actions' },
+          h('button', { class: 'btn primary', type: 'button', onclick: () => newGame() }, 'New game', h('kbd', {}, 'R')),
+          h('button', { class: 'btn', type: 'button', id: 'replay-btn', onclick: () => startReplay(), disabled: !view.history.length }, 'Replay', h('kbd', {}, 'P')))));
+    } else {
+      const thinking = view.computer_to_move;
+      const who = thinking || !vsComputer() ? `${sideName(mover)} to move` : 'Your move';
+      let detail;
+      if (thinking) {
+        detail = h('span', { class: 'thinking', id: 'thinking' }, h('span', { class: 'spinner', 'aria-hidden': 'true' }), 'The computer is thinking…');
+      } else if (view.can_move === false) {
+        detail = h('span', {}, 'Waiting for the other player.');
+      } else if (!pick) {
+        detail = h('span', { id: 'step' }, vsComputer() ? `You play ${sideName(mover)}. Pick a piece to see where it can go.` : `Pick one of ${sideName(mover)}’s pieces.`);
+      } else if (!pick.to) {
+        const p = pieceAt(st, pick.from);
+        detail = h('span', { id: 'step' }, `Pick a square for the ${kindName(p ? p.kind : 'piece')} on ${pick.from}.`);
+      } else {
+        detail = h('span', { id: 'step' }, `Now turn the wind for ${sideName(otherSide(mover))}: pick one of the three arrows.`);
+      }
+      parts.push(h('div', { class: `turn turn-${mover}` }, swatch(mover),
+        h('div', {}, h('strong', { class: 'turn-who' }, who), h('div', { class: 'turn-detail' }, detail))));
+    }
+    statusCard.replaceChildren(...parts);
+  }
+
+  /** A compass rose with the wind's arrow (and, faintly, a wind being considered). */
+  function rose(wind, next) {
+    const NSS = 'http://www.w3.org/2000/svg';
+    const el = (tag, attrs) => {
+      const e = document.createElementNS(NSS, tag);
+      for (const [k, v] of Object.entries(attrs)) e.setAttribute(k, v);
+      return e;
+    };
+    const svg = el('svg', { viewBox: '-50 -50 100 100', class: 'lw-rose', 'aria-hidden': 'true' });
+    svg.append(el('circle', { r: 44, class: 'rose-ring' }), el('circle', { r: 30, class: 'rose-ring faint' }));
+    for (const w of ['N', 'E', 'S', 'W']) {
+      const a = (windDegrees(w) * Math.PI) / 180;
+      const t = el('text', { x: 38 * Math.sin(a), y: -38 * Math.cos(a), class: 'rose-letter' });
+      t.textContent = w;
+      svg.append(t);
+      const tick = el('line', { x1: 22 * Math.sin(a), y1: -22 * Math.cos(a), x2: 28 * Math.sin(a), y2: -28 * Math.cos(a), class: 'rose-tick' });
+      svg.append(tick);
+    }
+    const arrow = (w, cls) => {
+      const g = el('g', { class: cls });
+      g.style.transform = `rotate(${windDegrees(w)}deg)`;
+      g.append(el('path', { d: 'M0 -27 L10 -9 L3.5 -9 L3.5 24 L-3.5 24 L-3.5 -9 L-10 -9 Z' }));
+      return g;
+    };
+    if (next && next !== wind) svg.append(arrow(next, 'rose-next'));
+    svg.append(arrow(wind, 'rose-arrow'));
+    return svg;
+  }
+
+  let windSig = null;
+  let windParts = null; // the parts of the wind card that change while a wind is considered
+
+  function renderWind() {
+    if (!view) return;
+    const st = replay ? replay.states[replay.index] : view.state;
+    const w = st.wind;
+    const choosing = !replay && humanToMove() && pick && pick.to;
+    const sig = [view.id, view.history.length, w, st.calm, replay ? replay.index : '', choosing ? `${pick.from}${pick.to}` : ''].join('|');
+    if (sig !== windSig) {
+      windSig = sig;
+      windParts = buildWind(st, choosing);
+    }
+    const considering = choosing ? hoverWind || selWind : null;
+    windParts.roseBox.replaceChildren(rose(w, considering));
+    windParts.sum.textContent = considering ? `Left ${windName(considering)}: ${windSummary(considering)}` : windSummary(w);
+    for (const [wind, btn] of windParts.buttons) {
+      btn.classList.toggle('selected', selWind === wind);
+      btn.setAttribute('aria-pressed', selWind === wind ? 'true' : 'false');
+      btn.classList.toggle('considered', considering === wind);
+    }
+    if (windParts.note) {
+      const m = choiceFor(considering);
+      let note;
+      if (!m) note = 'Point at a wind to see what it would leave open. With the keys: choose with the arrows, then Enter.';
+      else if (m.info.result === 'win') note = m.info.reason || 'This move wins the game.';
+      else if (m.info.result === 'draw') note = m.info.reason || 'This move ends the game in a draw.';
+      else if (!(m.info.open || []).length) note = `Left ${windName(m.wind)}, none of your pieces can be taken at once.`;
+      else {
+        const after = shownState();
+        const names = (m.info.open || []).map((sq) => {
+          const p = pieceAt(after, sq);
+          return p ? `${kindName(p.kind)} on ${sq}` : sq;
+        });
+        note = `${m.info.lamp_open ? 'Careful: your Lamp could be taken. ' : ''}Left ${windName(m.wind)}, ${sideName(otherSide(st.to_move))} could take your ${listWords(names)}.`;
+      }
+      windParts.note.textContent = note;
+      windParts.note.classList.toggle('bad', !!(m && (m.info.open || []).length));
+    }
+  }
+
+  function buildWind(st, choosing) {
+    const w = st.wind;
+    const roseBox = h('span', { class: 'rose-box' });
+    const sum = h('span', { class: 'wind-sum' });
+    const rows = [h('h3', {}, 'Wind'),
+      h('div', { class: 'wind-now' }, roseBox,
+        h('div', { class: 'wind-words' }, h('strong', { id: 'wind-now' }, `Blowing ${windName(w)}`), sum))];
+    const buttons = new Map();
+    let note = null;
+    if (choosing) {
+      const list = choicesOf(pick.from, pick.to);
+      const turns = turnsOf(w);
+      for (const t of ['left', 'reverse', 'right']) {
+        const m = list.find((x) => x.wind === turns[t]);
+        if (!m) continue;
+        const open = m.info.open || [];
+        const risk = m.info.result === 'win'
+          ? h('span', { class: 'risk win' }, 'wins')
+          : open.length
+            ? h('span', { class: `risk${m.info.lamp_open ? ' lamp' : ''}` }, m.info.lamp_open ? 'Lamp open' : `${open.length} open`)
+            : h('span', { class: 'risk safe' }, 'safe');
+        const key = t === 'left' ? '←' : t === 'right' ? '→' : '↑';
+        const btn = h('button', {
+          class: 'wind-btn',
+          type: 'button',
+          id: `wind-${m.wind}`,
+          'data-wind': m.wind,
+          onclick: () => chooseWind(m.wind),
+          onpointerenter: (e) => e.pointerType !== 'touch' && hoverWindTo(m.wind),
+          onpointerleave: (e) => e.pointerType !== 'touch' && hoverWindTo(null),
+          onfocus: () => hoverWindTo(m.wind),
+          onblur: () => hoverWindTo(null),
+        },
+        windArrow(m.wind, { size: 20 }),
+        h('span', { class: 'wind-btn-name' }, windName(m.wind)),
+        h('span', { class: 'wind-btn-turn' }, h('kbd', {}, key), TURN_WORDS[t]),
+        risk);
+        buttons.set(m.wind, btn);
+      }
+      rows.push(h('div', { class: 'wind-choices', role: 'group', 'aria-label': 'The wind you leave' }, ...buttons.values()));
+      note = h('p', { class: 'wind-note', id: 'wind-note', 'aria-live': 'polite' });
+      rows.push(note);
+    }
+    const calm = st.calm ?? 0;
+    const limit = st.calm_limit ?? 60;
+    rows.push(h('div', { class: 'calm', id: 'calm', title: `${limit} moves in a row without a capture draw the game` },
+      h('span', { class: 'calm-label' }, 'Calm'),
+      h('span', { class: 'calm-bar', 'aria-hidden': 'true' }, h('span', { style: `width:${Math.min(100, (100 * calm) / limit)}%` })),
+      h('span', { class: 'calm-num' }, `${calm} of ${limit} quiet moves`)));
+    windCard.replaceChildren(...rows);
+    return { roseBox, sum, buttons, note };
+  }
+
+  const listWords = (xs) => (xs.length <= 1 ? xs.join('') : `${xs.slice(0, -1).join(', ')} and ${xs[xs.length - 1]}`);
+
+  function renderSides() {
+    if (!view) return;
+    const st = replay ? replay.states[replay.index] : view.state;
+    const rows = ['ink', 'paper'].map((owner) => {
+      const toMove = !view.result && !replay && st.to_move === owner;
+      // The pieces this side has taken: the other side's losses.
+      const took = (st.captured || []).filter((c) => c.owner !== owner);
+      const tray = h('span', { class: 'tray', id: `taken-by-${owner}`, 'aria-label': took.length ? `${sideName(owner)} has taken ${took.length}: ${took.map((c) => kindName(c.kind)).join(', ')}` : `${sideName(owner)} has taken nothing` },
+        ...took.map((c) => pieceIcon(c.kind, c.owner, { size: 22 })));
+      if (!took.length) tray.append(h('span', { class: 'tray-none', 'aria-hidden': 'true' }, 'nothing taken'));
+      return h('div', { class: `side-row ${owner}${toMove ? ' to-move' : ''}`, id: `side-${owner}` },
+        swatch(owner),
+        h('div', { class: 'side-who' },
+          h('span', { class: 'side-name-l' }, sideName(owner), h('span', { class: 'side-where' }, owner === 'ink' ? ' · south, moves first' : ' · north')),
+          h('span', { class: 'side-player' }, playerLabel(owner))),
+        tray);
+    });
+    sidesCard.replaceChildren(...rows);
+  }
+
+  let shownMoves = { id: null, n: -1, last: null };
+
+  function renderMoves() {
+    if (!view) return;
+    const hist = view.history;
+    const states = historyStates(view);
+    const sig = `${view.id}:${hist.length}:${replay ? replay.index : '-'}`;
+    if (shownMoves.sig === sig) return;
+    shownMoves.sig = sig;
+    const keep = shownMoves.id === view.id && shownMoves.n <= hist.length && !replay && !shownMoves.replay;
+    if (!keep || shownMoves.n < 0) moveList.replaceChildren();
+    const start = keep ? Math.max(0, shownMoves.n) : 0;
+    if (start === 0) moveList.replaceChildren();
+    moveList.querySelectorAll('.mv.last, .mv.current').forEach((x) => x.classList.remove('last', 'current'));
+    let row = moveList.lastElementChild && moveList.lastElementChild.classList.contains('mv-row') ? moveList.lastElementChild : null;
+    for (let i = start; i < hist.length; i++) {
+      const x = hist[i];
+      const owner = ownerOf(x.side);
+      const mv = parseMove(x.move);
+      const piece = states && mv ? pieceAt(states[i], mv.from) : null;
+      const who = vsComputer() ? (humanSeat(x.side) ? 'You' : 'Computer') : sideName(owner);
+      const text = mv
+        ? `${who} (${sideName(owner)}): ${piece ? kindName(piece.kind) + ' ' : ''}${mv.from} to ${mv.to}${mv.capture ? ', taking' : ''}, wind ${windName(mv.wind)}.`
+        : `${who}: ${x.move}`;
+      const node = h('li', { class: `mv mv-${owner}`, 'data-index': String(i) },
+        piece ? pieceIcon(piece.kind, owner, { size: 15 }) : swatch(owner),
+        h('span', { class: 'visually-hidden' }, text),
+        h('span', { class: 'mv-text', 'aria-hidden': 'true' }, mv ? `${mv.from}${mv.capture ? '×' : '–'}${mv.to}` : x.move),
+        mv ? h('span', { class: 'mv-wind', 'aria-hidden': 'true', title: `wind ${windName(mv.wind)}` }, windArrow(mv.wind, { size: 12 }), mv.wind) : null);
+      if (owner === 'ink' || !row || row.classList.contains('full')) {
+        const num = Math.floor(i / 2) + 1;
+        row = h('li', { class: 'mv-row' }, h('span', { class: 'mv-num', 'aria-hidden': 'true' }, `${num}.`), h('ol', { class: 'mv-pair' }));
+        moveList.append(row);
+        if (owner === 'paper') row.querySelector('.mv-pair').append(h('li', { class: 'mv mv-gap', 'aria-hidden': 'true' }, '…'));
+      }
+      row.querySelector('.mv-pair').append(node);
+      if (owner === 'paper') row.classList.add('full');
+    }
+    if (!hist.length) {
+      moveList.replaceChildren(h('li', { class: 'mv-empty' }, 'No moves yet. Ink opens the game.'));
+    } else {
+      const mark = replay ? replay.index - 1 : hist.length - 1;
+      const node = moveList.querySelector(`.mv[data-index="${mark}"]`);
+      if (node) node.classList.add(replay ? 'current' : 'last');
+    }
+    shownMoves = { id: view.id, n: hist.length, sig, replay: !!replay };
+    const cur = moveList.querySelector('.mv.current');
+    if (cur) cur.scrollIntoView({ block: 'nearest' });
+    else moveList.scrollTop = moveList.scrollHeight;
+    moveList.classList.toggle('scrolled', moveList.scrollTop > 0);
+  }
+
+  function renderFacts() {
+    footer.hidden = !baseText;
+    footer.replaceChildren(baseText ? h('span', {}, 'Started from a set position') : '');
+  }
+
+  /* ---------- Actions ---------- */
+
+  function playersFromSettings() {
+    const st = store.all();
+    if (st.mode === 'two') return ['human', 'human'];
+    const computer = `level:${st.level}`;
+    return st.side === 'paper' ? [computer, 'human'] : ['human', computer];
+  }
+
+  async function startMatch(players) {
+    stopReplay(false);
+    const my = ++token;
+    undoQueued = false;
+    busy = true;
+    try {
+      const body = { game: SLUG, options: {}, players };
+      if (baseText) body.position = baseText;
+      const v = await api('/api/matches', { method: 'POST', body });
+      if (my !== token) return;
+      shownMoves = { id: null, n: -1 };
+      setView(v);
+    } catch (err) {
+      if (my !== token) return;
+      if (baseText && err.kind === 'bad_position') {
+        toast(`${shell.sentence(err.message)} Starting from the usual position instead.`, { error: true });
+        baseText = '';
+        busy = false;
+        return startMatch(players);
+      }
+      showError(err);
+      return;
+    } finally {
+      if (my === token) busy = false;
+    }
+    computerLoop();
+  }
+
+  function newGame() {
+    return startMatch(playersFromSettings());
+  }
+
+  async function playMove(name) {
+    if (!view || busy) return;
+    if (!humanToMove()) return;
+    const my = token;
+    busy = true;
+    try {
+      const v = await api(`/api/matches/${encodeURIComponent(view.id)}/moves`, { method: 'POST', body: { move: name } });
+      if (my !== token) return;
+      setView(v);
+    } catch (err) {
+      if (my !== token) return;
+      showError(err);
+      if (err.status === 409) await refresh();
+    } finally {
+      if (my === token) busy = false;
+    }
+    computerLoop();
+  }
+
+  async function refresh() {
+    if (!view) return;
+    const my = token;
+    try {
+      const v = await api(`/api/matches/${encodeURIComponent(view.id)}`);
+      if (my === token) setView(v);
+    } catch (err) {
+      showError(err);
+    }
+  }
+
+  async function computerLoop() {
+    const my = token;
+    if (thinkingFor === my) return;
+    thinkingFor = my;
+    try {
+      while (view && my === token && view.computer_to_move && !view.result) {
+        renderStatus();
+        const wait = lastRenderAt + MIN_GAP_MS - performance.now();
+        if (wait > 0) await sleep(wait);
+        if (my !== token) return;
+        let v;
+        try {
+          v = await api(`/api/matches/${encodeURIComponent(view.id)}/computer-move`, { method: 'POST', body: {} });
+        } catch (err) {
+          if (my !== token) return;
+          showError(err);
+          await refresh();
+          break;
+        }
+        if (my !== token) return;
+        setView(v);
+      }
+    } finally {
+      if (thinkingFor === my) thinkingFor = 0;
+    }
+    if (my === token && undoQueued) {
+      undoQueued = false;
+      await undo();
+    }
+  }
+
+  async function undo() {
+    if (!view || replay) return;
+    if (thinkingFor === token) {
+      undoQueued = true;
+      toast('Taking your move back as soon as the computer has answered.');
+      return;
+    }
+    if (busy) return;
+    if (!canUndo()) {
+      toast(view.history.length ? 'There is no move of yours to take back.' : 'There is nothing to take back yet.');
+      return;
+    }
+    const my = token;
+    busy = true;
+    try {
+      const v = await api(`/api/matches/${encodeURIComponent(view.id)}/undo`, { method: 'POST', body: {} });
+      if (my !== token) return;
+      setView(v);
+    } catch (err) {
+      if (my !== token) return;
+      if (err.status === 409) toast(shell.sentence(err.message || 'There is nothing to take back.'));
+      else showError(err);
+    } finally {
+      if (my === token) busy = false;
+    }
+    computerLoop();
+  }
+
+  /* ---------- Replay of a finished game ---------- */
+
+  function startReplay() {
+    if (!view || !view.result || !view.history.length || replay) return;
+    const states = historyStates(view);
+    if (!states) {
+      toast('This game cannot be replayed here.', { error: true });
+      return;
+    }
+    clearPick();
+    replay = { states, moves: view.history.map((x) => x.move), index: 0, timer: null };
+    renderAll();
+    const step = () => {
+      if (!replay) return;
+      if (replay.index >= replay.moves.length) {
+        replay.timer = setTimeout(() => stopReplay(), REPLAY_STEP_MS * 1.5);
+        return;
+      }
+      replay.index += 1;
+      tick();
+      renderAll();
+      replay.timer = setTimeout(step, REPLAY_STEP_MS);
+    };
+    replay.timer = setTimeout(step, REPLAY_STEP_MS);
+  }
+
+  function stopReplay(draw = true) {
+    if (!replay) return;
+    clearTimeout(replay.timer);
+    replay = null;
+    shownMoves = { id: null, n: -1 };
+    if (draw && view) renderAll();
+  }
+
+  /* ---------- Sound (optional, made on the spot: no files) ---------- */
+
+  let audio = null;
+  function tick() {
+    if (!store.get('sound')) return;
+    try {
+      audio = audio || new AudioContext();
+      const t = audio.currentTime;
+      const osc = audio.createOscillator();
+      const gain = audio.createGain();
+      osc.type = 'sine';
+      osc.frequency.setValueAtTime(520, t);
+      osc.frequency.exponentialRampToValueAtTime(360, t + 0.1);
+      gain.gain.setValueAtTime(0.0001, t);
+      gain.gain.exponentialRampToValueAtTime(0.1, t + 0.012);
+      gain.gain.exponentialRampToValueAtTime(0.0001, t + 0.14);
+      osc.connect(gain).connect(audio.destination);
+      osc.start(t);
+      osc.stop(t + 0.15);
+    } catch {
+      /* no audio here: stay quiet */
+    }
+  }
+
+  /* ---------- Rules dialog ---------- */
+
+  async function showRules() {
+    if (document.getElementById('rules-dialog')) return;
+    const body = h('div', { class: 'prose' }, h('p', {}, 'Loading the rules…'));
+    openDialog({ title: `Rules of ${game.name}`, body, wide: true, className: 'rules-dialog', id: 'rules-dialog' });
+    try {
+      const res = await fetch(`/rules/${SLUG}`);
+      if (!res.ok) throw new Error(`The rules page answered ${res.status}.`);
+      const doc = new DOMParser().parseFromString(await res.text(), 'text/html');
+      const article = doc.querySelector('article');
+      if (!article) throw new Error('The rules page has no rules in it.');
+      article.querySelector('h1')?.remove();
+      const nodes = [...article.childNodes].map((n) => document.importNode(n, true));
+      body.replaceChildren(
+        h('p', { class: 'note' }, 'Also on its own page: ', h('a', { href: `/rules/${SLUG}`, target: '_blank', rel: 'noopener' }, 'the rules of Leeward'), '.'),
+        ...nodes);
+      const rules = await import('./rules.js');
+      rules.drawDiagrams(body);
+    } catch (err) {
+      body.replaceChildren(
+        h('p', {}, 'Move one piece, then turn the wind a quarter or half turn: the wind you leave is the one your opponent moves in. Sails run downwind, Oars step upwind, Kites go crosswind one square or leap two, and the Lamp steps any way onto an empty square. Take the enemy Lamp, or walk your Lamp onto the enemy’s ringed home square, to win.'),
+        h('p', {}, h('a', { href: `/rules/${SLUG}` }, 'Open the full rules page')));
+      console.warn('Rules dialog:', err);
+    }
+  }
+
+  /* ---------- Settings dialog ---------- */
+
+  function radioGroup(name, current, choices) {
+    return h('div', { class: 'segmented', role: 'radiogroup' },
+      ...choices.map(([value, label, extra]) => h('label', {},
+        h('input', { type: 'radio', name, value, checked: String(current) === String(value) }),
+        extra || null, label)));
+  }
+
+  function checkbox(name, checked, label, help) {
+    return h('label', { class: 'check' },
+      h('input', { type: 'checkbox', name, checked }),
+      h('span', {}, label, help ? h('span', { class: 'help' }, help) : null));
+  }
+
+  function showSettings() {
+    if (document.getElementById('settings-dialog')) return;
+    const st = store.all();
+    const form = h('form', { class: 'settings-form', id: 'settings-form', onsubmit: (e) => e.preventDefault() });
+    const levelHelp = h('span', { class: 'help', id: 'level-help' });
+    const levelField = h('fieldset', { id: 'level-field' }, h('legend', {}, 'Computer level'),
+      radioGroup('level', st.level, levels.map((l) => [l.key, l.name])), levelHelp);
+    const sideField = h('fieldset', { id: 'side-field' }, h('legend', {}, 'You play'),
+      radioGroup('side', st.side, [['ink', 'Ink (dark, moves first)', swatch('ink')], ['paper', 'Paper (light)', swatch('paper')]]));
+    const gameCol = h('div', { class: 'settings-col' },
+      h('fieldset', {}, h('legend', {}, 'Opponent'), radioGroup('mode', st.mode, [['computer', 'The computer'], ['two', 'A friend, same screen']])),
+      levelField,
+      sideField);
+    const themeSel = h('select', { name: 'theme' });
+    for (const [v, l] of [['system', 'Same as the system'], ['light', 'Light'], ['dark', 'Dark']]) {
+      themeSel.append(h('option', { value: v, selected: shell.siteSettings.get('theme') === v }, l));
+    }
+    const displayCol = h('div', { class: 'settings-col' },
+      h('fieldset', {}, h('legend', {}, 'Display'),
+        checkbox('sound', st.sound, 'Sound', 'A soft tone on every move.'),
+        h('label', { class: 'field' }, h('span', { class: 'field-label' }, 'Theme'), themeSel)),
+      h('p', { class: 'help lw-settings-note' }, 'The opponent, level and side take effect with the next game. Settings are kept in this browser; the game in progress is not.'));
+    form.append(gameCol, displayCol);
+
+    const sync = () => {
+      const vsComp = form.elements.mode.value === 'computer';
+      levelField.disabled = !vsComp;
+      sideField.disabled = !vsComp;
+      const lvl = levels.find((l) => l.key === form.elements.level.value);
+      levelHelp.textContent = lvl && lvl.about ? `${lvl.name}: ${lvl.about}.` : '';
+    };
+    form.addEventListener('change', (e) => {
+      sync();
+      const t = e.target;
+      if (t.name === 'sound') store.set('sound', t.checked);
+      if (t.name === 'theme') {
+        shell.siteSettings.set('theme', t.value);
+        shell.applyTheme(t.value);
+      }
+    });
+    sync();
+    const save = () => {
+      const f = form.elements;
+      store.update({ mode: f.mode.value, level: f.level.value || st.level, side: f.side.value || st.side });
+    };
+    openDialog({
+      title: 'New game and settings',
+      body: form,
+      id: 'settings-dialog',
+      wide: true,
+      actions: [
+        { label: 'Close', run: () => save() },
+        { label: 'Start new game', primary: true, run: () => { save(); newGame(); } },
+      ],
+    });
+  }
+
+  /* ---------- Keys ---------- */
+
+  shell.registerKeys([
+    { key: 'r', label: 'New game', run: () => newGame() },
+    { key: 'u', label: 'Undo your last move (and the computer’s answer)', run: () => undo() },
+    { key: 'p', label: 'Replay a finished game', run: () => startReplay() },
+    { key: 'F1', label: 'Rules', run: () => showRules() },
+    { keys: ['ArrowLeft', 'ArrowRight', 'ArrowUp', 'ArrowDown'], label: 'Move between squares' },
+    { keys: ['Enter', ' '], label: 'Pick the piece or square in focus' },
+    { keys: ['ArrowLeft', 'ArrowRight'], label: 'Once a move is picked: veer the wind left or right' },
+    { keys: ['ArrowUp', 'ArrowDown'], label: 'Once a move is picked: reverse the wind' },
+    { key: 'Enter', label: 'Once a wind is chosen: play the move' },
+    { key: 'Escape', label: 'Take back the pick, one step at a time (or stop a replay)' },
+  ]);
+
+  // The arrows, Enter and Escape depend on the step the move is at, so the
+  // page listens for them itself (after the shell, which ignores them).
+  const onKey = (e) => {
+    if (!root.isConnected) {
+      document.removeEventListener('keydown', onKey);
+      return;
+    }
+    if (e.defaultPrevented || e.ctrlKey || e.metaKey || e.altKey || shell.dialogOpen()) return;
+    const t = e.target;
+    const tag = t && t.tagName;
+    if (tag === 'INPUT' || tag === 'TEXTAREA' || tag === 'SELECT' || (t && t.isContentEditable)) return;
+    const onControl = tag === 'BUTTON' || tag === 'A';
+    if (e.key === 'Escape') {
+      if (takeBack()) e.preventDefault();
+      return;
+    }
+    const windStep = humanToMove() && pick && pick.to;
+    if (windStep) {
+      const turns = turnsOf(view.state.wind);
+      const pickTurn = { ArrowLeft: 'left', ArrowRight: 'right', ArrowUp: 'reverse', ArrowDown: 'reverse' }[e.key];
+      if (pickTurn) {
+        e.preventDefault();
+        selectWind(turns[pickTurn]);
+        return;
+      }
+      if (e.key === 'Enter' && !(onControl && !t.closest('.lw'))) {
+        e.preventDefault();
+        if (selWind) chooseWind(selWind);
+        else toast('Choose a wind first: ← or → veers it, ↑ or ↓ reverses it.', { timeout: 2600 });
+      }
+      return;
+    }
+    if (['ArrowLeft', 'ArrowRight', 'ArrowUp', 'ArrowDown'].includes(e.key) && !board.svg.contains(t)) {
+      // From outside the board the arrows enter it on a piece that can move.
+      e.preventDefault();
+      const start = (pick && pick.from) || [...byFrom.keys()][0] || board.focusName || 'd1';
+      board.focusCell(start);
+    }
+  };
+  document.addEventListener('keydown', onKey);
+
+  /* ---------- Start ---------- */
+
+  await startMatch(playersFromSettings());
+}
