@@ -238,22 +238,25 @@ impl<G: Evaluate> AlphaBeta<G> {
     }
 
     /// Each root move's score from a full-window search `depth` plies deep,
-    /// for players that pick among near-best moves on purpose.
-    pub fn root_scores(&mut self, game: &G, depth: u32) -> Vec<(G::Move, i32)> {
+    /// for players that pick among near-best moves on purpose. Moves are
+    /// scored in the order given (put the best first); when `deadline`
+    /// passes, the moves scored so far are returned.
+    pub fn root_scores(&mut self, game: &G, moves: &[G::Move], depth: u32, deadline: Option<Instant>) -> Vec<(G::Move, i32)> {
         let mut pos = game.clone();
-        let mut moves = Vec::new();
-        pos.legal_moves(&mut moves);
         self.stopped = false;
-        self.deadline = None;
-        moves
-            .into_iter()
-            .map(|mv| {
-                pos.play(mv);
-                let score = -self.negamax(&mut pos, depth.saturating_sub(1) as i32, -INFINITY, INFINITY, 1);
-                pos.undo(mv);
-                (mv, score)
-            })
-            .collect()
+        self.deadline = deadline;
+        let mut out = Vec::new();
+        for &mv in moves {
+            pos.play(mv);
+            let score = -self.negamax(&mut pos, depth.saturating_sub(1) as i32, -INFINITY, INFINITY, 1);
+            pos.undo(mv);
+            if self.stopped {
+                break;
+            }
+            out.push((mv, score));
+        }
+        self.stopped = false;
+        out
     }
 
     fn first_legal(&mut self, pos: &G) -> Option<G::Move> {

@@ -286,14 +286,23 @@ impl<G: Evaluate> Player<G> {
                     return Ok(None);
                 }
                 if *margin > 0 && result.depth > 0 {
-                    let scores = searcher.root_scores(game, result.depth.min(limits.depth));
-                    let best = scores.iter().map(|s| s.1).max().unwrap_or(result.score);
-                    let near: Vec<_> = scores.iter().filter(|s| s.1 >= best - margin).collect();
-                    let (mv, score) = *near[random_index(&mut self.rng, near.len())];
-                    if Some(mv) != result.best {
-                        result.best = Some(mv);
-                        result.score = score;
-                        result.pv = vec![mv];
+                    let best = result.best.expect("checked above");
+                    let mut moves = vec![best];
+                    let mut legal = Vec::new();
+                    game.legal_moves(&mut legal);
+                    moves.extend(legal.into_iter().filter(|&m| m != best));
+                    // Scoring every move costs about one more iteration: give it what is left of the time.
+                    let deadline = limits.time.map(|t| start + t);
+                    let scores = searcher.root_scores(game, &moves, result.depth.min(limits.depth), deadline);
+                    let top = scores.iter().map(|s| s.1).max().unwrap_or(result.score);
+                    let near: Vec<_> = scores.iter().filter(|s| s.1 >= top - margin).collect();
+                    if !near.is_empty() {
+                        let (mv, score) = *near[random_index(&mut self.rng, near.len())];
+                        if mv != best {
+                            result.best = Some(mv);
+                            result.score = score;
+                            result.pv = vec![mv];
+                        }
                     }
                 }
                 Some(result)
