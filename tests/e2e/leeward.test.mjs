@@ -81,10 +81,14 @@ test('picking a piece shows its squares; Escape takes the pick back; a wind chos
   // A square it cannot reach does nothing; another piece of mine changes the pick.
   await page.click(sq('d4'));
   assert.deepEqual(await squaresOf(page, '#board .sq.picked'), ['b1']);
+  await page.click(sq('d2'));
+  assert.deepEqual(await squaresOf(page, '#board .sq.picked'), ['d2']);
+  const oarSquares = [...new Set(moves.filter((m) => m.from === 'd2').map((m) => m.to))].sort();
+  assert.deepEqual(await squaresOf(page, '#board .sq.target'), oarSquares);
+  assert.deepEqual(oarSquares, ['c2', 'c3'], 'the Oar pulls west, into the east wind');
+  // The Sail on c1 is boxed in by its own Lamp: picking it does nothing.
   await page.click(sq('c1'));
-  assert.deepEqual(await squaresOf(page, '#board .sq.picked'), ['c1']);
-  const sailSquares = [...new Set(moves.filter((m) => m.from === 'c1').map((m) => m.to))].sort();
-  assert.deepEqual(await squaresOf(page, '#board .sq.target'), sailSquares);
+  assert.deepEqual(await squaresOf(page, '#board .sq.picked'), ['d2']);
 
   // Escape takes the pick back.
   await page.keyboard.press('Escape');
@@ -98,7 +102,7 @@ test('picking a piece shows its squares; Escape takes the pick back; a wind chos
   assert.equal(await count(page, '#board .piece[data-square="b1"]'), 0);
   assert.deepEqual(await page.$$eval('#board .wind-choice', (els) => els.map((e) => e.dataset.wind).sort()), ['N', 'S', 'W']);
   assert.deepEqual(await page.$$eval('.wind-btn', (els) => els.map((e) => e.dataset.wind).sort()), ['N', 'S', 'W']);
-  assert.match(await page.textContent('#status'), /turn the wind/i);
+  assert.match(await page.textContent('#status'), /choose the wind for Paper/);
 
   // Escape steps back: first to the piece's squares, then to nothing picked.
   await page.keyboard.press('Escape');
@@ -124,6 +128,17 @@ test('picking a piece shows its squares; Escape takes the pick back; a wind chos
   assert.equal(await count(page, '#move-list .mv.last'), 1);
   assert.equal(await page.getAttribute('#board svg', 'data-wind'), after1.state.wind);
   await shot(page, 'leeward-desktop-after-move');
+  assert.match(await page.textContent('#last-move'), /The computer moved/);
+
+  // Pointing at a wind works again on the next move (the same arrow as last time too).
+  const next = legal(after1).find((m) => m.wind === 'N') || legal(after1)[0];
+  await page.click(sq(next.from));
+  await page.click(sq(next.to));
+  await page.hover(`#board .wind-choice[data-wind="${next.wind}"]`);
+  await page.waitForFunction((w) => document.querySelector('#board svg').dataset.wind === w, next.wind);
+  assert.doesNotMatch(await page.textContent('#wind-note'), /^Point at a wind/);
+  await page.keyboard.press('Escape');
+  await page.keyboard.press('Escape');
 
   // Undo takes back the computer's reply and my move.
   await page.keyboard.press('u');
@@ -237,11 +252,11 @@ test('hovering a wind marks the pieces it leaves open; the arrow keys turn the w
   await page.context().close();
 });
 
-test('a whole game against the computer at Easy, played to the end', { timeout: 90000 }, async () => {
+test('a whole game against the computer at Easy, played to the end', { timeout: 90000 }, async (t) => {
   const page = await newPage(browser, { settings: vsEasy('ink') });
   await page.goto(`${server.base}/play/leeward`);
   const began = Date.now();
-  let plies = 0;
+  let mine = 0;
   let seed = 12345;
   const rand = (n) => {
     seed = (seed * 1103515245 + 12345) % 2147483648;
@@ -260,7 +275,7 @@ test('a whole game against the computer at Easy, played to the end', { timeout: 
     assert.equal(winds.length, 3);
     await page.click(`#board .wind-choice[data-wind="${winds[rand(3)]}"]`);
     await page.waitForFunction((n) => document.querySelectorAll('#move-list .mv:not(.mv-gap)').length > n, before);
-    plies += 2;
+    mine += 1;
   }
   await page.waitForSelector('#result');
   const view = await match(page);
@@ -280,9 +295,12 @@ test('a whole game against the computer at Easy, played to the end', { timeout: 
   await page.click('#replay-btn');
   await page.waitForSelector('#replay-pos');
   assert.equal(await count(page, '#board .piece'), 16);
+  await page.waitForFunction(() => /Move [2-9]/.test(document.querySelector('#replay-pos').textContent));
+  assert.equal(await count(page, '#move-list .mv.current'), 1);
+  await shot(page, 'leeward-desktop-replay');
   await page.keyboard.press('Escape');
   await page.waitForSelector('#result');
-  console.log(`# full game: ${view.history.length} moves (${plies} sent by the page side) in ${((Date.now() - began) / 1000).toFixed(1)} s: ${view.result.reason}`);
+  t.diagnostic(`full game: ${view.history.length} moves (${mine} of them random moves made through the page) in ${((Date.now() - began) / 1000).toFixed(1)} s: ${view.result.reason}`);
   noProblems(page);
   await page.context().close();
 });
@@ -342,6 +360,28 @@ test('two players on one screen; the settings are remembered; rules and keys dia
   assert.match(await page.textContent('#keys-dialog'), /Take back the pick/);
   await page.keyboard.press('Escape');
   await page.waitForFunction(() => !document.querySelector('#keys-dialog'));
+  noProblems(page);
+  await page.context().close();
+});
+
+test('undo while the computer thinks: it answers, then both moves are taken back', { timeout: 90000 }, async () => {
+  const page = await newPage(browser, { settings: { [settingsKey]: { mode: 'computer', level: 'fair', side: 'ink' } } });
+  await page.goto(`${server.base}/play/leeward`);
+  await humanTurn(page);
+  await page.click(sq('f1'));
+  await page.click(sq('f3'));
+  await page.click('#wind-W');
+  await page.waitForSelector('#thinking');
+  // The page stays responsive: the keys dialog opens and closes while it thinks.
+  await page.keyboard.press('?');
+  await page.waitForSelector('#keys-dialog[open]');
+  await page.keyboard.press('Escape');
+  await page.waitForFunction(() => !document.querySelector('#keys-dialog'));
+  await page.keyboard.press('u');
+  await page.waitForFunction(() => !document.querySelector('#thinking') && document.querySelector('#move-list .mv-empty'));
+  await humanTurn(page);
+  assert.equal((await match(page)).history.length, 0);
+  assert.equal(await count(page, '#board .piece[data-square="f1"]'), 1);
   noProblems(page);
   await page.context().close();
 });

@@ -49,7 +49,7 @@ test('two people at one keyboard: hits, a refused ram, a sinking, the survivor�
   assert.match(await page.textContent('#status'), /Cook to move/);
   assert.match(await page.textContent('#island-square'), /d4/);
   // Cook's three moves are lit, each with its key.
-  assert.deepEqual(await page.$$eval('#board .target', (ts) => ts.map((t) => `${t.dataset.turn}:${t.dataset.square}:${t.textContent.trim()}`)),
+  assert.deepEqual(await page.$$eval('#board .target', (ts) => ts.map((t) => `${t.dataset.turn}:${t.dataset.square}:${t.querySelector('.key').textContent}`)),
     ['L:b3:←', 'S:c3:↑', 'R:c2:→']);
   await shot(page, 'piracy-desktop-start');
 
@@ -138,6 +138,12 @@ test('two people at one keyboard: hits, a refused ram, a sinking, the survivor�
   assert.match(await page.textContent('#result'), /Cook wins/);
   await page.keyboard.press('r');
   await page.waitForSelector('.toast:has-text("Nothing to replay")');
+  // Same chart: a fresh game on the same island.
+  await page.click('#same-chart');
+  await page.waitForFunction(() => document.getElementById('app').dataset.ply === '0');
+  await readyFor(page, 'cook');
+  assert.match(await page.textContent('#island-square'), /d4/);
+  assert.equal(await hits(page, 'cook'), 0);
   noProblems(page);
 });
 
@@ -236,6 +242,7 @@ test('against the computer as Silver: it sails first, undo, the mute switch is r
   assert.match(await page.textContent('#keys-dialog'), /Silver: turn left, sail straight on, turn right/);
   assert.match(await page.textContent('#keys-dialog'), /Ctrl \+ arrows/);
   await page.keyboard.press('Escape');
+  await page.waitForSelector('#keys-dialog', { state: 'detached' });
 
   // F1: the rules in a dialog, with diagrams.
   await page.keyboard.press('F1');
@@ -247,19 +254,41 @@ test('against the computer as Silver: it sails first, undo, the mute switch is r
   const phone = await newPage(browser, { viewport: PHONE, settings: { [settingsKey]: { mode: 'computer', level: 'easy', side: 'cook', sound: false } } });
   await phone.goto(`${server.base}/play/piracy?seed=11`);
   await readyFor(phone, 'cook');
-  await phone.click('#board .target[data-turn="S"]');
+  await phone.click('#board .target.sea');
   await readyFor(phone, 'cook');
   await shot(phone, 'piracy-phone');
   await shot(phone, 'piracy-phone-full', { fullPage: true });
   noProblems(phone);
 
   const dark = await newPage(browser, { colorScheme: 'dark', settings: { [settingsKey]: { mode: 'two', sound: false } } });
-  await dark.goto(`${server.base}/play/piracy?seed=11`);
+  await dark.goto(`${server.base}/play/piracy?seed=6&island=d4`);
   await readyFor(dark, 'cook');
   await sail(dark, 'cook', 'ArrowUp');
   await sail(dark, 'silver', 'g');
   await shot(dark, 'piracy-desktop-dark');
   noProblems(dark);
+});
+
+test('after a game against the computer, T reopens it between two people for analysis', { timeout: 90000 }, async () => {
+  const page = await newPage(browser, { settings: { [settingsKey]: { mode: 'computer', level: 'easy', side: 'cook', sound: false } } });
+  await page.goto(`${server.base}/play/piracy?seed=6&island=d4`);
+  await sail(page, 'cook', 'ArrowUp'); // b2–c3, then the computer answers
+  await readyFor(page, 'cook');
+  await sail(page, 'cook', 'ArrowUp'); // c3–d4: onto the island
+  await page.waitForSelector('#ship-cook[data-sunk="true"]');
+  // The computer sails its seven moves while Cook's wreck passes by itself.
+  await page.waitForSelector('#result', { timeout: 30000 });
+  assert.match(await page.textContent('#result'), /ran aground on the island at d4/);
+  const end = await ply(page);
+  await page.keyboard.press('t');
+  await page.waitForFunction((n) => Number(document.getElementById('app').dataset.ply) === n - 1, end);
+  await readyFor(page, 'silver');
+  assert.match(await page.textContent('#status'), /Analysis/);
+  assert.match(await page.textContent('#ship-silver .player'), /Analysis/);
+  await page.keyboard.press('r');
+  await page.waitForSelector('#result');
+  assert.equal(await ply(page), end);
+  noProblems(page);
 });
 
 test('the rules page: prose, diagrams drawn by the board code, and the keys', { timeout: 60000 }, async () => {

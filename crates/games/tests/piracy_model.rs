@@ -234,9 +234,10 @@ fn long_game(island: usize, choices: &[u16]) -> Result<(Vec<Piracy>, Vec<PiracyM
         };
         let open: Vec<i32> = turns.iter().copied().filter(|&t| t != 8 && roomy(t, 6)).collect();
         let safe: Vec<i32> = turns.iter().copied().filter(|&t| !model.runs_aground(t)).collect();
-        let pool = if choice % 50 == 0 || safe.is_empty() {
+        let (wild, careless) = (choice % 50, choice % 7);
+        let pool = if wild == 0 || safe.is_empty() {
             &turns
-        } else if choice % 7 != 0 && !open.is_empty() {
+        } else if careless != 0 && !open.is_empty() {
             &open
         } else {
             &safe

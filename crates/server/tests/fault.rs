@@ -44,7 +44,8 @@ fn start_server(dir: &std::path::Path) -> (Child, SocketAddr) {
     let mut lines = BufReader::new(child.stdout.take().unwrap()).lines();
     let addr = loop {
         let line = lines.next().expect("the server announces itself").unwrap();
-        if let Some(addr) = line.strip_prefix("LISTENING ") {
+        // The test harness may print "test serve_child ... " first, on the same line.
+        if let Some((_, addr)) = line.split_once("LISTENING ") {
             break addr.trim().parse().unwrap();
         }
     };

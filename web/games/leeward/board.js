@@ -16,8 +16,8 @@ const NS = 'http://www.w3.org/2000/svg';
 
 /** Geometry, in SVG user units: square pitch, margin round the board, frame padding. */
 const P = 100;
-const M = 50;
-const PAD = 10;
+const M = 38;
+const PAD = 8;
 const N = 7;
 
 export const KINDS = ['lamp', 'sail', 'kite', 'oar'];
@@ -224,7 +224,7 @@ const CSS = `
 
 .lw { font-family: var(--font); user-select: none; -webkit-user-select: none; touch-action: manipulation; overflow: visible; }
 .lw .frame { fill: var(--lw-frame); }
-.lw .label { fill: var(--ink-soft); font-size: 24px; font-weight: 600; text-anchor: middle; dominant-baseline: central; }
+.lw .label { fill: var(--ink-soft); font-size: 21px; font-weight: 600; text-anchor: middle; dominant-baseline: central; }
 .lw .sq { outline: none; }
 .lw .sq rect.bg { fill: var(--lw-sq-a); transition: fill 150ms ease; }
 .lw .sq.dark rect.bg { fill: var(--lw-sq-b); }
@@ -651,13 +651,14 @@ export class BoardView {
       return;
     }
     this.choiceSig = sig;
+    this.hoverWind = null; // the old buttons are gone, and the pointer with them
     this.choiceLayer.replaceChildren();
     if (!at || !choices.length) return;
     const [x, y] = center(at);
     for (const c of choices) {
       const [dx, dy] = STEP[c.wind];
-      const bx = x + dx * (P / 2 + 4);
-      const by = y - dy * (P / 2 + 4);
+      const bx = x + dx * (P / 2 + 2);
+      const by = y - dy * (P / 2 + 2);
       const g = s('g', {
         class: `wind-choice${selected === c.wind ? ' selected' : ''}`,
         'data-wind': c.wind,
@@ -665,14 +666,14 @@ export class BoardView {
         tabindex: this.interactive ? '-1' : null,
         'aria-label': this.interactive ? `Leave the wind blowing ${windName(c.wind)} (${c.turn === 'reverse' ? 'reverse it' : `veer ${c.turn}`})` : null,
       });
-      g.append(s('circle', { class: 'btn-bg', cx: bx, cy: by, r: 25 }));
-      const arrow = s('path', { class: 'arrow', d: 'M0 -15 L12 1 L4.5 1 L4.5 14 L-4.5 14 L-4.5 1 L-12 1 Z', transform: `translate(${bx} ${by}) rotate(${windDegrees(c.wind)})` });
+      g.append(s('circle', { class: 'btn-bg', cx: bx, cy: by, r: 23 }));
+      const arrow = s('path', { class: 'arrow', d: 'M0 -14 L11 1 L4 1 L4 13 L-4 13 L-4 1 L-11 1 Z', transform: `translate(${bx} ${by}) rotate(${windDegrees(c.wind)})` });
       g.append(arrow);
       const n = (c.open || []).length;
       if (n) {
         // How many pieces this wind leaves open, on a small red badge.
-        const rx = bx + 19;
-        const ry = by - 19;
+        const rx = bx + 18;
+        const ry = by - 18;
         g.append(s('circle', { class: 'risk', cx: rx, cy: ry, r: 11 }));
         const t = s('text', { class: 'risk-n', x: rx, y: ry + 0.5 });
         t.textContent = String(n);

@@ -4,7 +4,7 @@
 // the arrow keys) the board marks the mover's pieces it would leave open.
 
 import {
-  BoardView, parseMove, parseSquare, turnsOf, sideName, otherSide, kindName, windName, windDegrees,
+  BoardView, parseMove, turnsOf, turnName, sideName, otherSide, kindName, windName, windDegrees,
   pieceAt, applyMove, stateFromText, pieceIcon, windArrow, swatch,
 } from './board.js';
 
@@ -71,7 +71,15 @@ export async function mount({ root, game, shell, api, params }) {
   const newBtn = h('button', { class: 'btn', type: 'button', id: 'new-btn', onclick: () => newGame() }, 'New game', h('kbd', {}, 'R'));
   const controls = h('div', { class: 'controls' }, undoBtn, newBtn);
   const moveList = h('ol', { class: 'move-list', id: 'move-list', role: 'log', 'aria-live': 'polite', 'aria-label': 'Moves' });
-  moveList.addEventListener('scroll', () => moveList.classList.toggle('scrolled', moveList.scrollTop > 0), { passive: true });
+  let pinned = true; // keep the newest move in view while the list is scrolled to its end
+  moveList.addEventListener('scroll', () => {
+    moveList.classList.toggle('scrolled', moveList.scrollTop > 0);
+    pinned = moveList.scrollTop + moveList.clientHeight >= moveList.scrollHeight - 4;
+  }, { passive: true });
+  // The card changes height as the wind card above it grows and shrinks.
+  new ResizeObserver(() => {
+    if (pinned && !replay) moveList.scrollTop = moveList.scrollHeight;
+  }).observe(moveList);
   const movesCard = h('section', { class: 'card moves-card' }, h('h3', {}, 'Moves'), moveList);
   const footer = h('p', { class: 'match-facts', id: 'match-facts' });
   const side = h('aside', { class: 'side-panel lw-panel', 'aria-label': 'Game panel' }, statusCard, windCard, sidesCard, controls, movesCard, footer);
@@ -131,7 +139,16 @@ export async function mount({ root, game, shell, api, params }) {
   }
 
   /** The states after each move of the history (index 0: the start), or null if they do not match the server's. */
+  let statesCache = { key: null, states: null };
   function historyStates(v) {
+    const key = `${v.id}:${v.history.length}:${v.version}`;
+    if (statesCache.key === key) return statesCache.states;
+    const states = computeStates(v);
+    statesCache = { key, states };
+    return states;
+  }
+
+  function computeStates(v) {
     const base = baseState();
     if (!base) return null;
     const states = [base];
@@ -315,10 +332,6 @@ export async function mount({ root, game, shell, api, params }) {
     }
   }
 
-  function turnName(a, b) {
-    const t = turnsOf(a);
-    return t.left === b ? 'left' : t.right === b ? 'right' : 'reverse';
-  }
 
   function renderAll() {
     renderBoard();
@@ -371,12 +384,30 @@ export async function mount({ root, game, shell, api, params }) {
         const p = pieceAt(st, pick.from);
         detail = h('span', { id: 'step' }, `Pick a square for the ${kindName(p ? p.kind : 'piece')} on ${pick.from}.`);
       } else {
-        detail = h('span', { id: 'step' }, `Now turn the wind for ${sideName(otherSide(mover))}: pick one of the three arrows.`);
+        detail = h('span', { id: 'step' }, `Now choose the wind for ${sideName(otherSide(mover))}.`);
       }
       parts.push(h('div', { class: `turn turn-${mover}` }, swatch(mover),
         h('div', {}, h('strong', { class: 'turn-who' }, who), h('div', { class: 'turn-detail' }, detail))));
+      const said = lastMoveWords();
+      if (said && !thinking) parts.push(h('p', { class: 'lw-last', id: 'last-move' }, said));
     }
     statusCard.replaceChildren(...parts);
+  }
+
+  /** The last move in words: who moved what, what it took and the wind it left. */
+  function lastMoveWords() {
+    const n = view.history.length;
+    if (!n) return '';
+    const x = view.history[n - 1];
+    const mv = parseMove(x.move);
+    if (!mv) return '';
+    const states = historyStates(view);
+    const piece = states ? pieceAt(states[n - 1], mv.from) : null;
+    const taken = states ? pieceAt(states[n - 1], mv.to) : null;
+    const who = vsComputer() ? (humanSeat(x.side) ? 'You' : 'The computer') : sideName(ownerOf(x.side));
+    const what = piece ? `${humanSeat(x.side) && vsComputer() ? 'your' : 'its'} ${kindName(piece.kind)} ` : '';
+    const took = mv.capture ? `, taking ${taken ? `a ${kindName(taken.kind)}` : 'a piece'},` : '';
+    return `${who} moved ${what}${mv.from}–${mv.to}${took} and left the wind blowing ${windName(mv.wind)}.`;
   }
 
   /** A compass rose with the wind's arrow (and, faintly, a wind being considered). */
@@ -432,7 +463,7 @@ export async function mount({ root, game, shell, api, params }) {
     if (windParts.note) {
       const m = choiceFor(considering);
       let note;
-      if (!m) note = 'Point at a wind to see what it would leave open. With the keys: choose with the arrows, then Enter.';
+      if (!m) note = 'Point at a wind to see what it leaves open, or choose one with the arrow keys and press Enter.';
       else if (m.info.result === 'win') note = m.info.reason || 'This move wins the game.';
       else if (m.info.result === 'draw') note = m.info.reason || 'This move ends the game in a draw.';
       else if (!(m.info.open || []).length) note = `Left ${windName(m.wind)}, none of your pieces can be taken at once.`;
@@ -470,7 +501,7 @@ export async function mount({ root, game, shell, api, params }) {
           : open.length
             ? h('span', { class: `risk${m.info.lamp_open ? ' lamp' : ''}` }, m.info.lamp_open ? 'Lamp open' : `${open.length} open`)
             : h('span', { class: 'risk safe' }, 'safe');
-        const key = t === 'left' ? '←' : t === 'right' ? '→' : '↑';
+        const key = t === 'left' ? '←' : t === 'right' ? '→' : '↑↓';
         const btn = h('button', {
           class: 'wind-btn',
           type: 'button',
@@ -530,10 +561,11 @@ export async function mount({ root, game, shell, api, params }) {
     if (!view) return;
     const hist = view.history;
     const states = historyStates(view);
-    const sig = `${view.id}:${hist.length}:${replay ? replay.index : '-'}`;
+    const sig = `${view.id}:${hist.length}:${hist.length ? hist[hist.length - 1].move : ''}:${replay ? replay.index : '-'}`;
     if (shownMoves.sig === sig) return;
     shownMoves.sig = sig;
-    const keep = shownMoves.id === view.id && shownMoves.n <= hist.length && !replay && !shownMoves.replay;
+    const keep = shownMoves.id === view.id && shownMoves.n <= hist.length && !replay && !shownMoves.replay &&
+      (shownMoves.n <= 0 || shownMoves.lastMove === hist[shownMoves.n - 1].move);
     if (!keep || shownMoves.n < 0) moveList.replaceChildren();
     const start = keep ? Math.max(0, shownMoves.n) : 0;
     if (start === 0) moveList.replaceChildren();
@@ -569,10 +601,13 @@ export async function mount({ root, game, shell, api, params }) {
       const node = moveList.querySelector(`.mv[data-index="${mark}"]`);
       if (node) node.classList.add(replay ? 'current' : 'last');
     }
-    shownMoves = { id: view.id, n: hist.length, sig, replay: !!replay };
+    shownMoves = { id: view.id, n: hist.length, sig, replay: !!replay, lastMove: hist.length ? hist[hist.length - 1].move : null };
     const cur = moveList.querySelector('.mv.current');
     if (cur) cur.scrollIntoView({ block: 'nearest' });
-    else moveList.scrollTop = moveList.scrollHeight;
+    else {
+      moveList.scrollTop = moveList.scrollHeight;
+      pinned = true;
+    }
     moveList.classList.toggle('scrolled', moveList.scrollTop > 0);
   }
 
@@ -602,6 +637,11 @@ export async function mount({ root, game, shell, api, params }) {
       if (my !== token) return;
       shownMoves = { id: null, n: -1 };
       setView(v);
+      // A link to another match no longer describes the page.
+      if (params.get('match')) {
+        const q = baseText ? `?position=${encodeURIComponent(baseText)}` : '';
+        history.replaceState(null, '', `/play/${SLUG}${q}`);
+      }
     } catch (err) {
       if (my !== token) return;
       if (baseText && err.kind === 'bad_position') {
@@ -924,7 +964,29 @@ export async function mount({ root, game, shell, api, params }) {
   };
   document.addEventListener('keydown', onKey);
 
+  /** Opens a match the server already holds (a link with ?match=…); false if there is none for this game. */
+  async function openMatch(id) {
+    const my = ++token;
+    busy = true;
+    try {
+      const v = await api(`/api/matches/${encodeURIComponent(id)}`);
+      if (my !== token || v.game !== SLUG) return false;
+      shownMoves = { id: null, n: -1 };
+      setView(v);
+      return true;
+    } catch {
+      return false;
+    } finally {
+      if (my === token) busy = false;
+    }
+  }
+
   /* ---------- Start ---------- */
 
+  const urlMatch = params.get('match');
+  if (urlMatch && (await openMatch(urlMatch))) {
+    computerLoop();
+    return;
+  }
   await startMatch(playersFromSettings());
 }

@@ -1,7 +1,7 @@
 // The small diagrams of the Leeward rules, drawn by the board module.
 // Used by the rules page and by the rules dialog of the play page.
 
-import { drawBoard, stateFromText, applyMove, reach, openTo, pieceAt, pieceIcon, windArrow, turnsOf, turnName } from './board.js';
+import { drawBoard, stateFromText, applyMove, reach, openTo, pieceAt, pieceIcon, windArrow, turnsOf } from './board.js';
 
 const START = 'board=okslsko/3o3/7/7/7/3O3/OKSLSKO;wind=E;next=ink;calm=0';
 
@@ -77,5 +77,3 @@ export function drawDiagrams(root = document) {
     el.replaceChildren(windArrow(el.dataset.wind, { size: 16 }));
   }
 }
-
-export { turnName };

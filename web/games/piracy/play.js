@@ -40,7 +40,7 @@ const PAGE_CSS = `
 .board-box .zoom-tools button:disabled { opacity: 0.45; cursor: default; }
 .board-box .zoom-tools button:hover { background: var(--surface-2); }
 .board-box .zoom-tools button[hidden] { display: none; }
-.pz-moves .mv-pair .mv { min-width: 0; }
+.pz-moves .mv-pair .mv { min-width: 0; flex-wrap: wrap; column-gap: 6px; row-gap: 0; }
 .pz-moves .mv-turn { font-weight: 650; min-width: 1.7em; }
 .pz-moves .mv-to { color: var(--ink-soft); }
 .pz-moves .mv-note { color: var(--bad); font-weight: 650; font-size: 0.85rem; }
@@ -242,6 +242,7 @@ export async function mount({ root, game, shell, api, params }) {
         h('p', { class: 'result-reason' }, view.result.reason || ''),
         h('div', { class: 'result-actions' },
           h('button', { class: 'btn primary', type: 'button', onclick: () => newGame() }, 'New game', h('kbd', {}, 'N')),
+          h('button', { class: 'btn', type: 'button', id: 'same-chart', onclick: () => sameChart() }, 'Same chart'),
           h('button', { class: 'btn', type: 'button', onclick: () => takeBack() }, 'Take back', h('kbd', {}, 'T'))),
         h('p', { class: 'pz-analysis' }, 'Go through the game again: T takes back a move, R replays it.')));
     } else {
@@ -390,11 +391,13 @@ export async function mount({ root, game, shell, api, params }) {
     const o = view.options || {};
     const bits = [];
     const chosen = o.island && o.island !== 'seed';
-    bits.push(h('span', { id: 'chart-number' }, chosen ? 'Chosen chart' : `Chart ${o.seed ?? '?'}`));
-    bits.push(h('span', { id: 'island-square' }, `island ${st.island}`));
-    if (st.moves_left !== null && st.moves_left !== undefined) bits.push(h('span', { id: 'move-count' }, `move ${Math.min(st.ply + 1, st.max_moves)} of ${st.max_moves}`));
-    bits.push(h('span', { id: 'zoom-level' }, `zoom ${board.zoomFactor.toFixed(board.zoomFactor % 1 ? 2 : 0).replace(/0$/, '')}×`));
-    footer.replaceChildren(...bits.flatMap((b, i) => (i ? [h('span', { class: 'dot', 'aria-hidden': 'true' }, '·'), b] : [b])));
+    bits.push(h('span', { id: 'chart-number' }, `Chart ${o.seed ?? '?'}`));
+    bits.push(h('span', { id: 'island-square', title: chosen ? 'The island was placed by hand' : 'The chart number placed the island' }, `island ${st.island}${chosen ? ' (set)' : ''}`));
+    if (st.moves_left !== null && st.moves_left !== undefined) bits.push(h('span', { id: 'move-count' }, `move ${Math.min(st.ply + 1, st.max_moves)} / ${st.max_moves}`));
+    const z = board.zoomFactor;
+    bits.push(h('span', { id: 'zoom-level', hidden: z === 1 ? true : undefined }, `zoom ${z}×`));
+    const shownBits = bits.filter((b) => !b.hidden);
+    footer.replaceChildren(...shownBits.flatMap((b, i) => (i ? [h('span', { class: 'dot', 'aria-hidden': 'true' }, '·'), b] : [b])), ...bits.filter((b) => b.hidden));
   }
 
   function announceEnd() {
@@ -459,6 +462,14 @@ export async function mount({ root, game, shell, api, params }) {
 
   function newGame(seed) {
     return startMatch(optionsFor(seed ?? randomChart()), playersFromSettings());
+  }
+
+  /** The same chart and island again, from the start, with the same players (not the analysis's). */
+  function sameChart() {
+    if (!view) return newGame();
+    const o = view.options || {};
+    const seed = seedValue(o.seed) ?? randomChart();
+    return startMatch(optionsFor(seed, o.island || 'seed'), analysis ? playersFromSettings() : [...view.players]);
   }
 
   async function post(path, body) {

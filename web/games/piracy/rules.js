@@ -58,11 +58,11 @@ const DIAGRAMS = {
   },
   hits() {
     const s = position({ island: 'e3', cook: ['b4', 'c5'], silver: ['d7', 'e7'] });
-    return drawBoard(s, { targets: targets(s, 0), toMove: 0, label: 'Cook on b4–c5 heading north-east, Silver on d7–e7. Sailing straight on to d6 would touch both of Silver’s squares: two hits.' });
+    return drawBoard(s, { targets: targets(s, 0), toMove: 0, focus: { at: 'd5', zoom: 2 }, label: 'Cook on b4–c5 heading north-east, Silver on d7–e7. Sailing straight on to d6 would touch both of Silver’s squares: two hits.' });
   },
   ram() {
     const s = position({ island: 'c5', cook: ['c3', 'd4'], silver: ['e4', 'e5'] });
-    return drawBoard(s, { targets: targets(s, 0), toMove: 0, label: 'Silver blocks e5 and e4, so Cook may not sail straight on or turn right. The only move left runs onto the island at d5.' });
+    return drawBoard(s, { targets: targets(s, 0), toMove: 0, focus: { at: 'd4', zoom: 2 }, label: 'Silver blocks e5 and e4, so Cook may not sail straight on or turn right. The only move left runs onto the island at d5.' });
   },
   survivor() {
     const s = position({ island: 'd4', cook: ['f2', 'g3'], silver: ['b6', 'b7'], hits: [3, 7], sunk: [false, true] });

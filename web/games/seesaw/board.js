@@ -81,7 +81,7 @@ const CSS = `
 .ss .trail.south { stroke: var(--ss-south); }
 .ss .trail.north { stroke: var(--ss-north); }
 .ss .trail.live { opacity: 0.6; stroke-dasharray: 2 14; stroke-width: 7; }
-.ss .last-hex { fill: none; stroke: var(--ink); stroke-width: 3.5; }
+.ss .last-hex { fill: none; stroke: var(--ink); stroke-width: 3; opacity: 0.55; }
 .ss .last-from { fill: none; stroke: var(--ink-soft); stroke-width: 3; stroke-dasharray: 4 5; }
 .ss .gone { stroke: var(--ink-soft); stroke-width: 4; stroke-linecap: round; opacity: 0.7; }
 
@@ -97,7 +97,8 @@ const CSS = `
 .ss .deploy-mark.chosen { stroke-dasharray: none; stroke-width: 4.5; }
 .ss .capture-ring { fill: none; stroke: var(--ss-capture); stroke-width: 4; stroke-dasharray: 10 5; }
 .ss .capture-tick { stroke: var(--ss-capture); stroke-width: 4; stroke-linecap: round; }
-.ss .forced-ring { fill: none; stroke: var(--ss-capture); stroke-width: 3.5; opacity: 0.9; }
+.ss .forced-ring { fill: none; stroke: var(--ss-capture); stroke-width: 5; animation: ss-pulse 1.6s ease-in-out infinite; }
+@keyframes ss-pulse { 50% { opacity: 0.45; } }
 .ss .picked-ring { fill: none; stroke: var(--ink); stroke-width: 5; }
 .ss .left-badge rect { fill: var(--ink); }
 .ss .left-badge text { fill: var(--paper); font-size: 15px; font-weight: 700; text-anchor: middle; dominant-baseline: central; }
@@ -105,7 +106,7 @@ const CSS = `
 .ss.still .cell .hex { transition: none; }
 @media (prefers-reduced-motion: reduce) {
   .ss .cell .hex { transition: none; }
-  .ss .piece.pop > .body { animation: none; }
+  .ss .piece.pop > .body, .ss .forced-ring { animation: none; }
 }
 `;
 
@@ -314,9 +315,10 @@ export class BoardView {
       }
       this.bgLayer.append(g);
     }
-    const w = rho * Math.cos(Math.PI / 6);
-    const half = Math.max(w, rho) + 4;
-    this.svg.setAttribute('viewBox', `${(-half).toFixed(1)} ${(-half).toFixed(1)} ${(2 * half).toFixed(1)} ${(2 * half).toFixed(1)}`);
+    // The outline is a little taller than wide; the page centres it in its box.
+    const w = rho * Math.cos(Math.PI / 6) + 4;
+    const hh = rho + 4;
+    this.svg.setAttribute('viewBox', `${(-w).toFixed(1)} ${(-hh).toFixed(1)} ${(2 * w).toFixed(1)} ${(2 * hh).toFixed(1)}`);
   }
 
   setFlip(flip) {
@@ -368,6 +370,8 @@ export class BoardView {
       if (tile) cls.push(`tile-${tile}`);
       if (st) cls.push('has-stack');
       if (this.actionable.has(name)) cls.push('actionable');
+      const tg = targets.get(name);
+      if (tg) cls.push('target', `target-${tg.kind}`);
       if (c.g.classList.contains('kbd-focus')) cls.push('kbd-focus');
       c.g.setAttribute('class', cls.join(' '));
       c.name.setAttribute('y', tile ? 17 : 0);
@@ -476,8 +480,11 @@ export class BoardView {
       const [x, y] = this.xy(deco.chain.at);
       const label = `${deco.chain.left} left`;
       const w = 16 + label.length * 8;
+      // Above the stack, or below it on the top row of the screen.
+      const above = this.L.nbr.get(deco.chain.at).some((n) => n && Math.abs(this.xy(n)[0] - x) < 1 && this.xy(n)[1] < y);
+      const by = above ? y - 64 : y + 42;
       const badge = s('g', { class: 'left-badge' });
-      badge.append(s('rect', { x: x - w / 2, y: y - 64, width: w, height: 22, rx: 11 }), text({ x, y: y - 52.5 }, label));
+      badge.append(s('rect', { x: x - w / 2, y: by, width: w, height: 22, rx: 11 }), text({ x, y: by + 11.5 }, label));
       this.overLayer.append(badge);
     }
 

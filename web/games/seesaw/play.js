@@ -32,6 +32,13 @@ const PAGE_CSS = `
 .ss-page .replay-bar .btn { min-height: 32px; padding: 0 10px; }
 .ss-page .replay-count { font-variant-numeric: tabular-nums; color: var(--ink-soft); font-size: 0.9rem; margin-right: auto; }
 .ss-page .board-box.replaying > svg { opacity: 0.96; }
+.ss-page .board-box { container-type: inline-size; }
+@container (max-width: 520px) { .ss .cell .cname { display: none; } }
+@media (max-width: 700px) { .ss-page .chain-actions .btn kbd { display: none; } }
+@media (max-width: 700px) {
+  /* The hexagon is taller than wide: let its box follow, so that it fills a phone's width. */
+  .ss-page .board-box { aspect-ratio: 0.87; width: min(calc(100vw - 2 * var(--frame-pad)), calc((100dvh - var(--topbar-h) - 150px) * 0.87)); }
+}
 `;
 
 function injectPageCss() {
@@ -322,27 +329,37 @@ export async function mount({ root, game, shell, api, params }) {
     board.settle();
     board.render(shown.state, shown.deco);
     renderStatus();
+    if (replay) renderMaterial();
   }
 
   /** What to animate after a new view: the turn just played, from the previous state. */
-  function animationPlan(prev, v, { fromCell = null } = {}) {
+  function animationPlan(prev, v, { rest = null } = {}) {
     if (!prev || prev.id !== v.id || v.history.length !== prev.history.length + 1) return null;
     const entry = v.history[v.history.length - 1];
     const info = (infos.get(`${v.id}:${prev.history.length}`) || new Map()).get(entry.move);
     if (!info) return null;
     if (info.kind === 'deploy') return { deploy: info.to };
     if (!info.path) return null;
-    let path = info.path;
-    if (fromCell) {
-      const i = path.lastIndexOf(fromCell);
-      path = i >= 0 ? path.slice(i) : [fromCell, info.to];
-    }
+    // A chain clicked on the board already shows its first captures: only the rest moves.
+    const path = rest ? rest.path : info.path;
+    const takenCells = rest ? rest.captured : info.captures || [];
     const before = (prev.state.stacks || []).find((x) => x.cell === info.from);
-    const taken = fromCell ? [] : (info.captures || []).map((c) => (prev.state.stacks || []).find((x) => x.cell === c)).filter(Boolean);
+    const taken = takenCells.map((c) => (prev.state.stacks || []).find((x) => x.cell === c)).filter(Boolean);
     return { path, to: info.to, captured: taken, promoted: !!info.promotes, before };
   }
 
-  function setView(v, { fromCell = null } = {}) {
+  /** The part of a clicked chain the board has not shown yet: from its `shown`-th capture to the end. */
+  function restOf(p, shown) {
+    try {
+      const full = G.pathCells(pos, p);
+      const prefix = G.pathCells(pos, { from: p.from, hops: p.hops.slice(0, shown), end: null });
+      return { path: full.slice(prefix.length - 1), captured: p.hops.slice(shown).map((x) => x.cell) };
+    } catch {
+      return { path: [p.to], captured: [] };
+    }
+  }
+
+  function setView(v, { rest = null } = {}) {
     const before = view;
     view = v;
     pos = G.fromState(v.state);
@@ -352,7 +369,7 @@ export async function mount({ root, game, shell, api, params }) {
     if (!board || board.base !== Number(v.state.base)) makeBoard(v.state.base);
     else board.setFlip(wantFlip());
     draw();
-    const plan = animationPlan(before, v, { fromCell });
+    const plan = animationPlan(before, v, { rest });
     if (plan) {
       board.animate(plan);
       tick();
@@ -377,13 +394,15 @@ export async function mount({ root, game, shell, api, params }) {
   }
 
   function describeTurn(info, entry) {
-    if (!info) return entry.move === 'pass' ? 'passed: it had no legal move' : `played ${entry.move}`;
-    if (info.kind === 'pass') return 'passed: it had no legal move';
+    if (!info) return entry.move === 'pass' ? 'passed, having no legal turn' : `played ${entry.move}`;
+    if (info.kind === 'pass') return 'passed, having no legal turn';
     if (info.kind === 'deploy') return `deployed a new stack on ${info.to}`;
     const bits = [];
     if (info.kind === 'capture') {
-      const n = (info.captures || []).length;
-      bits.push(`took ${n === 1 ? 'the stack' : `${n} stacks`} on ${(info.captures || []).join(' and ')}`);
+      const order = (info.parts || []).filter((p) => p.capture).map((p) => p.to);
+      const taken = order.length ? order : info.captures || [];
+      const n = taken.length;
+      bits.push(`took ${n === 1 ? 'the stack' : `${n} stacks`} on ${taken.join(' and ')}`);
       if (info.pass) bits.push(`stopped on ${info.to}`);
       else if (info.to !== (info.captures || []).slice(-1)[0]) bits.push(`stepped on to ${info.to}`);
     } else {
@@ -427,9 +446,9 @@ export async function mount({ root, game, shell, api, params }) {
           h('div', { class: 'turn-detail' }, replay.ply ? `After move ${replay.ply}: ${view.history[replay.ply - 1].move}` : 'The start position'))));
       parts.push(h('div', { class: 'replay-bar' },
         h('span', { class: 'replay-count', id: 'replay-count' }, `${replay.ply} / ${n}`),
-        h('button', { class: 'btn', type: 'button', 'aria-label': 'Previous move', onclick: () => replayTo(replay.ply - 1) }, '◀'),
+        h('button', { class: 'btn', type: 'button', 'aria-label': 'Previous move', onclick: () => replayStep(-1) }, '◀'),
         h('button', { class: 'btn', type: 'button', 'aria-label': replay.timer ? 'Pause' : 'Play', onclick: () => replayAuto(!replay.timer) }, replay.timer ? 'Pause' : 'Play'),
-        h('button', { class: 'btn', type: 'button', 'aria-label': 'Next move', onclick: () => replayTo(replay.ply + 1) }, '▶'),
+        h('button', { class: 'btn', type: 'button', 'aria-label': 'Next move', onclick: () => replayStep(1) }, '▶'),
         h('button', { class: 'btn', type: 'button', id: 'replay-exit', onclick: () => endReplay() }, 'Done', h('kbd', {}, 'Esc'))));
       statusCard.replaceChildren(...parts);
       return;
@@ -492,7 +511,7 @@ export async function mount({ root, game, shell, api, params }) {
       detail = 'A capture is compulsory. Pick a ringed stack, or click the enemy stack to take.';
     } else {
       const canDeploy = (st.deploy_cells || []).length > 0;
-      detail = `Pick a stack to move it${canDeploy ? `, or deploy a new one next to your tiles (${showDeploys ? 'marked +' : 'D shows where'})` : ''}.`;
+      detail = `Pick a stack to move it${canDeploy ? `, or deploy a new one next to your tiles (${showDeploys ? 'marked +' : 'the Deploy cells switch shows where'})` : ''}.`;
     }
     parts.push(h('div', { class: `turn turn-${sideKey(mover)}` }, swatch(mover),
       h('div', {}, h('strong', { class: 'turn-who' }, who), h('div', { class: 'turn-detail', id: 'turn-detail' }, detail))));
@@ -509,7 +528,7 @@ export async function mount({ root, game, shell, api, params }) {
   }
 
   function renderMaterial() {
-    const st = view.state;
+    const st = (replay && replay.view ? replay.view : view).state;
     const rows = [0, 1].map((seat) => {
       const key = sideKey(seat);
       const m = (st.material && st.material[key]) || { stacks: 0, discs: 0 };
@@ -561,7 +580,7 @@ export async function mount({ root, game, shell, api, params }) {
     }
     shownHistory = names;
     if (!v.history.length) {
-      moveList.replaceChildren(h('li', { class: 'mv-empty' }, 'No moves yet. South opens the game.'));
+      moveList.replaceChildren(h('li', { class: 'mv-empty' }, moverIndex() === 0 ? 'No moves yet. South opens the game.' : 'No moves yet: North moves first from this position.'));
       moveList.dataset.match = '';
     }
     moveList.scrollTop = moveList.scrollHeight;
@@ -574,7 +593,7 @@ export async function mount({ root, game, shell, api, params }) {
     const cells = (st.cells || []).length;
     const bits = [
       h('span', { id: 'board-size' }, `Base ${st.base} · ${cells} cells`),
-      h('span', {}, `Turn ${view.history.length + (view.result ? 0 : 1)}`),
+      h('span', {}, view.result ? `${view.history.length} turn${view.history.length === 1 ? '' : 's'} played` : `Turn ${view.history.length + 1}`),
     ];
     if (vsComputer()) {
       const spec = view.players.find((p) => p !== 'human');
@@ -608,7 +627,8 @@ export async function mount({ root, game, shell, api, params }) {
         sel.hops.push(name);
         afterHop();
       } else if (opts.steps.has(name)) {
-        submit(opts.steps.get(name).move, { fromCell: opts.at });
+        const p = opts.steps.get(name);
+        submit(p.move, { rest: restOf(p, sel.hops.length) });
       } else {
         board.shake(name);
       }
@@ -697,7 +717,7 @@ export async function mount({ root, game, shell, api, params }) {
       return;
     }
     if (!opts.captures.size && !opts.steps.size && !opts.pass && opts.spent) {
-      submit(opts.spent.move, { fromCell: opts.at });
+      submit(opts.spent.move, { rest: restOf(opts.spent, sel.hops.length - 1) });
       return;
     }
     draw();
@@ -710,7 +730,7 @@ export async function mount({ root, game, shell, api, params }) {
       return;
     }
     const opts = chainOptions();
-    if (opts.pass) submit(opts.pass.move, { fromCell: opts.at });
+    if (opts.pass) submit(opts.pass.move, { rest: { path: [opts.at], captured: [] } });
     else if (opts.captures.size) toast('Another capture is compulsory here.', { timeout: 2200 });
   }
 
@@ -732,14 +752,14 @@ export async function mount({ root, game, shell, api, params }) {
     if (m) submit(m.move);
   }
 
-  async function submit(move, { fromCell = null } = {}) {
+  async function submit(move, { rest = null } = {}) {
     if (!view || busy || !humanToMove()) return;
     const my = token;
     busy = true;
     try {
       const v = await api(`/api/matches/${encodeURIComponent(view.id)}/moves`, { method: 'POST', body: { move } });
       if (my !== token) return;
-      setView(v, { fromCell });
+      setView(v, { rest });
     } catch (err) {
       if (my !== token) return;
       showError(err);
@@ -903,6 +923,13 @@ export async function mount({ root, game, shell, api, params }) {
       showError(err);
       endReplay();
     }
+  }
+
+  /** One move back or forward, by hand: the automatic replay stops. */
+  function replayStep(d) {
+    if (!replay) return;
+    if (replay.timer) replayAuto(false);
+    replayTo(replay.ply + d);
   }
 
   function replayAuto(on) {
@@ -1146,8 +1173,8 @@ export async function mount({ root, game, shell, api, params }) {
       label: 'Move between cells (in a replay: ← and → step through the game)',
       run: (e) => {
         if (replay) {
-          if (e.key === 'ArrowLeft') replayTo(replay.ply - 1);
-          if (e.key === 'ArrowRight') replayTo(replay.ply + 1);
+          if (e.key === 'ArrowLeft') replayStep(-1);
+          if (e.key === 'ArrowRight') replayStep(1);
           return;
         }
         if (!board || !view) return;

@@ -46,28 +46,28 @@ const DIAGRAMS = {
     });
   },
   steps() {
-    const pos = P('tiles:c1=1,d1=1,d7=2,e5=2;stacks:c1=1x1,d3=1x3,c5=2x1,e4=1x2,d7=2x1;next:1');
+    const pos = P('tiles:c1=1,d1=1,d2=1,d6=2,d7=2,e6=2;stacks:d3=1x3,e4=1x1,d7=2x1,e6=2x1;next:1');
     const state = G.toState(pos);
     return drawBoard(state, {
       deco: { picked: 'd3', targets: stepTargets(pos, 'd3') },
-      label: 'A South 3-stack on d3 may move one to three steps in the upward directions; its dots show every cell it can reach',
+      label: 'A South 3-stack on d3 may move one to three steps in the three upward directions, around its own stack on e4; on North’s tile d6 it would grow',
     });
   },
   backward() {
-    const pos = P('tiles:c1=1,d1=1,d7=2,e5=2;stacks:c1=1x1,d5=1x2,c5=2x1,d7=2x1;next:1');
+    const pos = P('tiles:c1=1,c3=1,d1=1,d3=1,d6=2,d7=2;stacks:d5=1x2,c3=1x1,a4=2x1;next:1');
     const state = G.toState(pos);
     return drawBoard(state, {
       deco: { picked: 'd5', targets: stepTargets(pos, 'd5') },
-      label: 'A South 2-stack on d5 moves backward, down the board; reaching its own tiles on c1 or d1 would make it grow',
+      label: 'A South 2-stack on d5 moves backward, down the board, up to two steps; ending on its own tile d3 would make it grow',
     });
   },
   range() {
-    const pos = P('tiles:d1=1,d7=2;stacks:c2=1x3,b4=2x1,c5=2x2,e2=2x1,d7=2x1;next:1');
+    const pos = P('tiles:c1=1,d1=1,d2=1,d6=2,d7=2;stacks:d3=1x3,f4=2x1,b5=2x1,d6=2x2;next:1');
     const state = G.toState(pos);
     const first = G.firstCaptures(pos);
     return drawBoard(state, {
       deco: { forced: { stacks: first.map((f) => f.from), targets: first.flatMap((f) => f.targets) } },
-      label: 'South must capture: its 3-stack on c2 is ringed, and the North stacks it can reach are marked with a target',
+      label: 'South must capture: its 3-stack on d3 is ringed; it can reach d6 and f4 (marked with a target) but not b5',
     });
   },
   chain() {

@@ -8,7 +8,7 @@
 
 use std::sync::OnceLock;
 
-use tabula_core::Evaluate;
+use tabula_core::{Evaluate, PROVEN};
 
 use super::geometry::{island_mask, HARBOURS, ISLAND_CORNERS, TARGET};
 use super::rules::{Piracy, PiracyMove, Ship, HITS_TO_SINK, PASS};
@@ -153,6 +153,21 @@ impl Evaluate for Piracy {
             return -10_000;
         }
         1000 * self.hits_dealt(mv.turn()) as i32 - mv.turn().abs() as i32
+    }
+
+    /// Scores in words; a survivor sure of its last moves counts as winning.
+    fn describe_score(&self, score: i32) -> String {
+        if score >= PROVEN {
+            "wins".into()
+        } else if score <= -PROVEN {
+            "loses".into()
+        } else if score >= DECIDED / 2 {
+            "wins: the survivor can make its last moves".into()
+        } else if score <= -DECIDED / 2 {
+            "loses: the survivor can make its last moves".into()
+        } else {
+            format!("{score:+}")
+        }
     }
 
     /// The moves that fire on the other ship.

@@ -183,12 +183,12 @@ pub fn drawing(pos: &Piracy) -> String {
         out.push_str(&format!("  {}\n", rank + 1));
     }
     out.push_str("   a b c d e f g h\n");
-    for seat in 0..2 {
+    for (seat, name) in SHIP_NAMES.iter().enumerate() {
         let ship = pos.ship(seat);
         if ship.afloat() {
             out.push_str(&format!(
                 "{:<7}{}-{} heading {:<2}  hits {}/7  circling {:+}\n",
-                SHIP_NAMES[seat],
+                name,
                 square_name(ship.stern()),
                 square_name(ship.bow()),
                 HEADINGS[ship.heading() as usize],
@@ -196,7 +196,7 @@ pub fn drawing(pos: &Piracy) -> String {
                 ship.circling()
             ));
         } else {
-            out.push_str(&format!("{:<7}{}\n", SHIP_NAMES[seat], how_it_sank(pos, seat)));
+            out.push_str(&format!("{:<7}{}\n", name, how_it_sank(pos, seat)));
         }
     }
     if !pos.is_over() {

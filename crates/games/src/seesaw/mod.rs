@@ -34,7 +34,7 @@
 //! the game is drawn (Ludii ends it as a draw after both pass).
 
 mod board;
-mod eval;
+pub mod eval;
 mod info;
 mod notation;
 mod rules;

@@ -1,0 +1,426 @@
+//! Load benchmark (and fault test) for online play, on loopback only.
+//!
+//! Starts a Tabula server as a child process (this same program with
+//! `--serve`) on a fresh data directory, then runs `--matches` tables at once
+//! (default 200). Each table plays online matches back to back: two WebSocket
+//! clients, one per seat, each playing random legal moves when it may move,
+//! until `--seconds` have passed (default 20). It reports moves per second,
+//! the latency from a move sent to the opponent seeing it (p50/p99), and then
+//! compares every stored record with what the clients played: no move may be
+//! lost or doubled.
+//!
+//! With `--fault`, the server is killed (SIGKILL) halfway through and
+//! restarted on the same data directory and port; the clients reconnect and
+//! play on, and every stored game must be intact and able to continue.
+//!
+//! ```text
+//! cargo run --release -p tabula-server --example load -- --matches 200 --seconds 20
+//! cargo run --release -p tabula-server --example load -- --matches 200 --seconds 20 --fault
+//! ```
+
+#[path = "../tests/support/http.rs"]
+mod http;
+
+use std::collections::HashSet;
+use std::io::{BufRead, BufReader};
+use std::net::SocketAddr;
+use std::path::{Path, PathBuf};
+use std::process::{Child, Command, Stdio};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
+
+use futures_util::{SinkExt, StreamExt};
+use serde_json::{json, Value};
+use tokio_tungstenite::tungstenite::Message;
+
+/// The bounds: a run never exceeds these, whatever it is asked.
+const MAX_MATCHES: usize = 1000;
+const MAX_SECONDS: u64 = 600;
+
+struct Args {
+    matches: usize,
+    seconds: u64,
+    game: String,
+    fault: bool,
+    keep: Option<PathBuf>,
+}
+
+fn args() -> Result<Args, String> {
+    let mut a = Args { matches: 200, seconds: 20, game: "warp-weft".into(), fault: false, keep: None };
+    let mut it = std::env::args().skip(1);
+    while let Some(arg) = it.next() {
+        let mut value = |name: &str| it.next().ok_or(format!("{name} needs a value"));
+        match arg.as_str() {
+            "--matches" => a.matches = value("--matches")?.parse().map_err(|_| "--matches is a number")?,
+            "--seconds" => a.seconds = value("--seconds")?.parse().map_err(|_| "--seconds is a number")?,
+            "--game" => a.game = value("--game")?,
+            "--keep" => a.keep = Some(PathBuf::from(value("--keep")?)),
+            "--fault" => a.fault = true,
+            "--help" | "-h" => {
+                println!("load [--matches N] [--seconds S] [--game SLUG] [--fault] [--keep DATA_DIR]");
+                std::process::exit(0);
+            }
+            other => return Err(format!("unknown argument {other}")),
+        }
+    }
+    a.matches = a.matches.clamp(1, MAX_MATCHES);
+    a.seconds = a.seconds.clamp(1, MAX_SECONDS);
+    Ok(a)
+}
+
+/* ---------- The server, as a child process ---------- */
+
+fn serve_child(dir: &str, port: u16) {
+    let runtime = tokio::runtime::Runtime::new().unwrap();
+    runtime
+        .block_on(tabula_server::serve(
+            SocketAddr::from(([127, 0, 0, 1], port)),
+            tabula_server::Config { data_dir: Some(dir.into()), ..Default::default() },
+            |addr| println!("LISTENING {addr}"),
+        ))
+        .unwrap();
+}
+
+fn start_server(dir: &Path, port: u16) -> (Child, SocketAddr) {
+    let mut child = Command::new(std::env::current_exe().unwrap())
+        .args(["--serve", dir.to_str().unwrap(), &port.to_string()])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::inherit())
+        .spawn()
+        .expect("the benchmark can start its server");
+    let mut lines = BufReader::new(child.stdout.take().unwrap()).lines();
+    let addr = loop {
+        let line = lines.next().expect("the server announces itself").unwrap();
+        if let Some((_, addr)) = line.split_once("LISTENING ") {
+            break addr.trim().parse().unwrap();
+        }
+    };
+    std::thread::spawn(move || for _ in lines.by_ref() {});
+    (child, addr)
+}
+
+/* ---------- The players ---------- */
+
+struct Ctx {
+    addr: SocketAddr,
+    game: String,
+    /// No new moves or matches once set.
+    stopping: AtomicBool,
+    /// Give up waiting for replies once set.
+    stopped: AtomicBool,
+    latencies: Mutex<Vec<u32>>,
+    moves: AtomicU64,
+    errors: AtomicU64,
+    reconnects: AtomicU64,
+    /// When the server came back after the kill.
+    restarted_at: Mutex<Option<Instant>>,
+}
+
+/// What the clients of one match did.
+struct GameLog {
+    /// When the match was made.
+    created: Instant,
+    /// The move sent for each ply: (move, which client, when).
+    sent: Vec<(String, usize, Instant)>,
+    /// The longest history either client saw.
+    seen: Vec<String>,
+    /// Whether the game ended.
+    over: bool,
+}
+
+struct Played {
+    id: String,
+    log: Arc<Mutex<GameLog>>,
+}
+
+fn random(state: &mut u64) -> u64 {
+    *state ^= *state << 13;
+    *state ^= *state >> 7;
+    *state ^= *state << 17;
+    *state
+}
+
+async fn new_match(ctx: &Ctx) -> std::io::Result<(String, [String; 2])> {
+    let body = json!({ "game": ctx.game, "options": {}, "online": { "seat": 0, "name": "load" } });
+    let v = http::post(ctx.addr, "/api/matches", None, &body).await?.json();
+    let id = v["id"].as_str().ok_or_else(|| std::io::Error::other(format!("no match: {v}")))?.to_string();
+    let first = v["credentials"]["token"].as_str().unwrap_or_default().to_string();
+    let invite = v["credentials"]["invite"].as_str().unwrap_or_default();
+    let joined = http::post(ctx.addr, &format!("/api/matches/{id}/join"), None, &json!({ "invite": invite, "name": "load" })).await?.json();
+    let second = joined["credentials"]["token"].as_str().ok_or_else(|| std::io::Error::other(format!("no seat: {joined}")))?.to_string();
+    Ok((id, [first, second]))
+}
+
+type Socket = tokio_tungstenite::WebSocketStream<tokio_tungstenite::MaybeTlsStream<tokio::net::TcpStream>>;
+
+async fn connect(addr: SocketAddr, id: &str, token: &str) -> Option<Socket> {
+    let url = format!("ws://{addr}/api/matches/{id}/live");
+    let (mut ws, _) = tokio::time::timeout(Duration::from_secs(5), tokio_tungstenite::connect_async(url)).await.ok()?.ok()?;
+    ws.send(Message::text(json!({ "type": "hello", "token": token }).to_string())).await.ok()?;
+    Some(ws)
+}
+
+/// One seat's client: plays a random legal move whenever it may, until the game ends or the run stops.
+async fn client(ctx: Arc<Ctx>, id: String, token: String, me: usize, log: Arc<Mutex<GameLog>>, mut rng: u64) {
+    let mut seen_here = 0usize;
+    let mut first_connection = true;
+    'connection: loop {
+        if ctx.stopped.load(Ordering::Relaxed) {
+            return;
+        }
+        let Some(mut ws) = connect(ctx.addr, &id, &token).await else {
+            tokio::time::sleep(Duration::from_millis(100)).await;
+            continue;
+        };
+        if !first_connection {
+            ctx.reconnects.fetch_add(1, Ordering::Relaxed);
+        }
+        first_connection = false;
+        let mut fresh = true;
+        loop {
+            let next = tokio::time::timeout(Duration::from_millis(500), ws.next()).await;
+            let msg = match next {
+                Err(_) => {
+                    let l = log.lock().unwrap();
+                    let waiting = l.sent.len() > l.seen.len();
+                    if ctx.stopped.load(Ordering::Relaxed) || (ctx.stopping.load(Ordering::Relaxed) && !waiting) || l.over {
+                        return;
+                    }
+                    continue;
+                }
+                Ok(Some(Ok(Message::Text(t)))) => t,
+                Ok(Some(Ok(_))) => continue,
+                Ok(Some(Err(_)) | None) => continue 'connection,
+            };
+            let Ok(v) = serde_json::from_str::<Value>(msg.as_str()) else { continue };
+            if v["type"] == "error" {
+                ctx.errors.fetch_add(1, Ordering::Relaxed);
+                continue;
+            }
+            if v["type"] != "view" {
+                continue;
+            }
+            let view = &v["view"];
+            let history: Vec<String> =
+                view["history"].as_array().map(|h| h.iter().filter_map(|x| x["move"].as_str().map(str::to_string)).collect()).unwrap_or_default();
+            let now = Instant::now();
+            let mut l = log.lock().unwrap();
+            if fresh && l.sent.len() > history.len() {
+                // A move sent to a server that died before storing it: it was never accepted.
+                l.sent.truncate(history.len());
+            }
+            fresh = false;
+            for ply in seen_here..history.len() {
+                if let Some((_, sender, at)) = l.sent.get(ply) {
+                    if *sender != me {
+                        ctx.latencies.lock().unwrap().push(now.duration_since(*at).as_micros() as u32);
+                    }
+                }
+            }
+            seen_here = seen_here.max(history.len());
+            if history.len() > l.seen.len() {
+                ctx.moves.fetch_add((history.len() - l.seen.len()) as u64, Ordering::Relaxed);
+                l.seen = history.clone();
+            }
+            if !view["result"].is_null() {
+                l.over = true;
+                return;
+            }
+            if ctx.stopping.load(Ordering::Relaxed) {
+                if l.sent.len() <= l.seen.len() {
+                    return;
+                }
+                continue;
+            }
+            if view["can_move"] == true && l.sent.len() == history.len() {
+                let moves = view["moves"].as_array().map(Vec::as_slice).unwrap_or(&[]);
+                if moves.is_empty() {
+                    continue;
+                }
+                let mv = moves[random(&mut rng) as usize % moves.len()]["move"].as_str().unwrap_or_default().to_string();
+                let ply = history.len();
+                l.sent.push((mv.clone(), me, Instant::now()));
+                drop(l);
+                let out = json!({ "type": "move", "move": mv, "ply": ply }).to_string();
+                if ws.send(Message::text(out)).await.is_err() {
+                    continue 'connection;
+                }
+            }
+        }
+    }
+}
+
+/// One table: matches back to back until the run stops.
+async fn table(ctx: Arc<Ctx>, index: u64) -> Vec<Played> {
+    let mut played = Vec::new();
+    let mut rng = 0x2545_F491_4F6C_DD1D ^ (index + 1).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+    while !ctx.stopping.load(Ordering::Relaxed) {
+        let (id, tokens) = match new_match(&ctx).await {
+            Ok(m) => m,
+            Err(_) => {
+                tokio::time::sleep(Duration::from_millis(100)).await;
+                continue;
+            }
+        };
+        let log = Arc::new(Mutex::new(GameLog { created: Instant::now(), sent: Vec::new(), seen: Vec::new(), over: false }));
+        let [t0, t1] = tokens;
+        let a = client(ctx.clone(), id.clone(), t0, 0, log.clone(), random(&mut rng));
+        let b = client(ctx.clone(), id.clone(), t1, 1, log.clone(), random(&mut rng));
+        tokio::join!(a, b);
+        played.push(Played { id, log });
+    }
+    played
+}
+
+fn percentile(sorted: &[u32], p: f64) -> f64 {
+    if sorted.is_empty() {
+        return 0.0;
+    }
+    let i = ((sorted.len() - 1) as f64 * p).round() as usize;
+    sorted[i] as f64 / 1000.0
+}
+
+fn main() {
+    let argv: Vec<String> = std::env::args().collect();
+    if argv.get(1).map(String::as_str) == Some("--serve") {
+        serve_child(&argv[2], argv[3].parse().unwrap());
+        return;
+    }
+    let args = match args() {
+        Ok(a) => a,
+        Err(e) => {
+            eprintln!("error: {e}");
+            std::process::exit(2);
+        }
+    };
+    let nanos = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).unwrap().as_nanos();
+    let dir = args.keep.clone().unwrap_or_else(|| std::env::temp_dir().join(format!("tabula-load-{}-{nanos}", std::process::id())));
+    let (mut server, addr) = start_server(&dir, 0);
+    println!(
+        "Tabula load: {} online matches at once, 2 WebSocket clients each, {} s{}, server at {addr}, data in {}",
+        args.matches,
+        args.seconds,
+        if args.fault { ", killing the server halfway" } else { "" },
+        dir.display()
+    );
+    let runtime = tokio::runtime::Builder::new_multi_thread().worker_threads(2).enable_all().build().unwrap();
+    let ctx = Arc::new(Ctx {
+        addr,
+        game: args.game.clone(),
+        stopping: AtomicBool::new(false),
+        stopped: AtomicBool::new(false),
+        latencies: Mutex::new(Vec::new()),
+        moves: AtomicU64::new(0),
+        errors: AtomicU64::new(0),
+        reconnects: AtomicU64::new(0),
+        restarted_at: Mutex::new(None),
+    });
+
+    let start = Instant::now();
+    let (games, elapsed, kill_report) = runtime.block_on(async {
+        let tables: Vec<_> = (0..args.matches as u64).map(|i| tokio::spawn(table(ctx.clone(), i))).collect();
+        let mut kill_report = None;
+        if args.fault {
+            tokio::time::sleep(Duration::from_secs(args.seconds) / 2).await;
+            let before = ctx.moves.load(Ordering::Relaxed);
+            server.kill().unwrap();
+            server.wait().unwrap();
+            let killed_at = Instant::now();
+            let (again, new_addr) = start_server(&dir, addr.port());
+            assert_eq!(new_addr, addr, "the server comes back on the same port");
+            server = again;
+            *ctx.restarted_at.lock().unwrap() = Some(Instant::now());
+            kill_report = Some((before, killed_at.elapsed()));
+            tokio::time::sleep(Duration::from_secs(args.seconds) - Duration::from_secs(args.seconds) / 2).await;
+        } else {
+            tokio::time::sleep(Duration::from_secs(args.seconds)).await;
+        }
+        ctx.stopping.store(true, Ordering::Relaxed);
+        let elapsed = start.elapsed();
+        let stop = ctx.clone();
+        tokio::spawn(async move {
+            tokio::time::sleep(Duration::from_secs(10)).await;
+            stop.stopped.store(true, Ordering::Relaxed);
+        });
+        let mut games = Vec::new();
+        for t in tables {
+            games.extend(t.await.unwrap());
+        }
+        (games, elapsed, kill_report)
+    });
+
+    // Compare every stored record with what the clients played.
+    let (mut lost, mut doubled, mut unreadable, mut checked, mut finished, mut continued) = (0usize, 0usize, 0usize, 0usize, 0usize, 0usize);
+    let mut ids = HashSet::new();
+    runtime.block_on(async {
+        for g in &games {
+            ids.insert(g.id.clone());
+            let l = g.log.lock().unwrap();
+            let record = match http::get(addr, &format!("/api/matches/{}/record", g.id), None).await {
+                Ok(r) if r.status == 200 => r.body,
+                _ => {
+                    unreadable += 1;
+                    continue;
+                }
+            };
+            let stored = match tabula_server::records::read(&record) {
+                Ok(mut recs) => recs.remove(0).moves,
+                Err(e) => {
+                    eprintln!("{}: the stored record does not read back: {e}", g.id);
+                    unreadable += 1;
+                    continue;
+                }
+            };
+            checked += 1;
+            if l.over {
+                finished += 1;
+            }
+            // Lost: a move a client saw accepted that the store does not have.
+            lost += l.seen.iter().enumerate().filter(|(i, mv)| stored.get(*i) != Some(*mv)).count();
+            // Doubled (or invented): a stored move that no client sent for that ply.
+            doubled += stored.iter().enumerate().filter(|(i, mv)| l.sent.get(*i).map(|s| &s.0) != Some(*mv)).count();
+            // A game that was under way at the kill and got moves after the restart went on.
+            if let Some(back) = *ctx.restarted_at.lock().unwrap() {
+                if l.created < back && l.sent.iter().any(|(_, _, at)| *at > back) && stored.len() == l.sent.len() {
+                    continued += 1;
+                }
+            }
+        }
+    });
+    let _ = server.kill();
+    let _ = server.wait();
+
+    let mut lat = ctx.latencies.lock().unwrap().clone();
+    lat.sort_unstable();
+    let moves = ctx.moves.load(Ordering::Relaxed);
+    println!();
+    println!("matches played      {} ({} finished, {} cut off by the end of the run)", games.len(), finished, games.len() - finished);
+    println!("moves               {moves} in {:.1} s: {:.0} moves/s", elapsed.as_secs_f64(), moves as f64 / elapsed.as_secs_f64());
+    println!(
+        "latency, move sent → opponent sees it: p50 {:.2} ms, p90 {:.2} ms, p99 {:.2} ms, max {:.2} ms ({} samples)",
+        percentile(&lat, 0.5),
+        percentile(&lat, 0.9),
+        percentile(&lat, 0.99),
+        percentile(&lat, 1.0),
+        lat.len()
+    );
+    println!("refused messages    {}", ctx.errors.load(Ordering::Relaxed));
+    if let Some((before, down)) = kill_report {
+        println!(
+            "fault               server killed (SIGKILL) after {before} moves, back in {:.0} ms; {} reconnections; {} games went on after the restart",
+            down.as_secs_f64() * 1000.0,
+            ctx.reconnects.load(Ordering::Relaxed),
+            continued
+        );
+    }
+    println!("records checked     {checked} of {} ({} unreadable)", ids.len(), unreadable);
+    println!("moves lost          {lost}");
+    println!("moves doubled       {doubled}");
+    if args.keep.is_none() {
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+    if lost + doubled + unreadable > 0 {
+        std::process::exit(1);
+    }
+}
