@@ -205,43 +205,45 @@ async fn client(ctx: Arc<Ctx>, id: String, token: String, me: usize, log: Arc<Mu
             let history: Vec<String> =
                 view["history"].as_array().map(|h| h.iter().filter_map(|x| x["move"].as_str().map(str::to_string)).collect()).unwrap_or_default();
             let now = Instant::now();
-            let mut l = log.lock().unwrap();
-            if fresh && l.sent.len() > history.len() {
-                // A move sent to a server that died before storing it: it was never accepted.
-                l.sent.truncate(history.len());
-            }
-            fresh = false;
-            for ply in seen_here..history.len() {
-                if let Some((_, sender, at)) = l.sent.get(ply) {
-                    if *sender != me {
-                        ctx.latencies.lock().unwrap().push(now.duration_since(*at).as_micros() as u32);
+            let to_send = {
+                let mut l = log.lock().unwrap();
+                if fresh && l.sent.len() > history.len() {
+                    // A move sent to a server that died before storing it: it was never accepted.
+                    l.sent.truncate(history.len());
+                }
+                fresh = false;
+                for ply in seen_here..history.len() {
+                    if let Some((_, sender, at)) = l.sent.get(ply) {
+                        if *sender != me {
+                            ctx.latencies.lock().unwrap().push(now.duration_since(*at).as_micros() as u32);
+                        }
                     }
                 }
-            }
-            seen_here = seen_here.max(history.len());
-            if history.len() > l.seen.len() {
-                ctx.moves.fetch_add((history.len() - l.seen.len()) as u64, Ordering::Relaxed);
-                l.seen = history.clone();
-            }
-            if !view["result"].is_null() {
-                l.over = true;
-                return;
-            }
-            if ctx.stopping.load(Ordering::Relaxed) {
-                if l.sent.len() <= l.seen.len() {
+                seen_here = seen_here.max(history.len());
+                if history.len() > l.seen.len() {
+                    ctx.moves.fetch_add((history.len() - l.seen.len()) as u64, Ordering::Relaxed);
+                    l.seen = history.clone();
+                }
+                if !view["result"].is_null() {
+                    l.over = true;
                     return;
                 }
-                continue;
-            }
-            if view["can_move"] == true && l.sent.len() == history.len() {
-                let moves = view["moves"].as_array().map(Vec::as_slice).unwrap_or(&[]);
-                if moves.is_empty() {
+                if ctx.stopping.load(Ordering::Relaxed) {
+                    if l.sent.len() <= l.seen.len() {
+                        return;
+                    }
                     continue;
                 }
-                let mv = moves[random(&mut rng) as usize % moves.len()]["move"].as_str().unwrap_or_default().to_string();
-                let ply = history.len();
-                l.sent.push((mv.clone(), me, Instant::now()));
-                drop(l);
+                let moves = view["moves"].as_array().map(Vec::as_slice).unwrap_or(&[]);
+                if view["can_move"] == true && l.sent.len() == history.len() && !moves.is_empty() {
+                    let mv = moves[random(&mut rng) as usize % moves.len()]["move"].as_str().unwrap_or_default().to_string();
+                    l.sent.push((mv.clone(), me, Instant::now()));
+                    Some((mv, history.len()))
+                } else {
+                    None
+                }
+            };
+            if let Some((mv, ply)) = to_send {
                 let out = json!({ "type": "move", "move": mv, "ply": ply }).to_string();
                 if ws.send(Message::text(out)).await.is_err() {
                     continue 'connection;

@@ -603,7 +603,12 @@ export async function mount({ root, game, shell, api, params }) {
     }
     shownMoves = { id: view.id, n: hist.length, sig, replay: !!replay, lastMove: hist.length ? hist[hist.length - 1].move : null };
     const cur = moveList.querySelector('.mv.current');
-    if (cur) cur.scrollIntoView({ block: 'nearest' });
+    if (cur) {
+      // Centre the replayed move in the list, without scrolling the page itself.
+      const r = cur.getBoundingClientRect();
+      const l = moveList.getBoundingClientRect();
+      moveList.scrollTop += r.top - l.top - (l.height - r.height) / 2;
+    }
     else {
       moveList.scrollTop = moveList.scrollHeight;
       pinned = true;
