@@ -44,10 +44,11 @@ struct Args {
     game: String,
     fault: bool,
     keep: Option<PathBuf>,
+    think_ms: u64,
 }
 
 fn args() -> Result<Args, String> {
-    let mut a = Args { matches: 200, seconds: 20, game: "warp-weft".into(), fault: false, keep: None };
+    let mut a = Args { matches: 200, seconds: 20, game: "warp-weft".into(), fault: false, keep: None, think_ms: 0 };
     let mut it = std::env::args().skip(1);
     while let Some(arg) = it.next() {
         let mut value = |name: &str| it.next().ok_or(format!("{name} needs a value"));
@@ -56,9 +57,10 @@ fn args() -> Result<Args, String> {
             "--seconds" => a.seconds = value("--seconds")?.parse().map_err(|_| "--seconds is a number")?,
             "--game" => a.game = value("--game")?,
             "--keep" => a.keep = Some(PathBuf::from(value("--keep")?)),
+            "--think" => a.think_ms = value("--think")?.parse().map_err(|_| "--think is milliseconds")?,
             "--fault" => a.fault = true,
             "--help" | "-h" => {
-                println!("load [--matches N] [--seconds S] [--game SLUG] [--fault] [--keep DATA_DIR]");
+                println!("load [--matches N] [--seconds S] [--think MS] [--game SLUG] [--fault] [--keep DATA_DIR]");
                 std::process::exit(0);
             }
             other => return Err(format!("unknown argument {other}")),
@@ -66,6 +68,7 @@ fn args() -> Result<Args, String> {
     }
     a.matches = a.matches.clamp(1, MAX_MATCHES);
     a.seconds = a.seconds.clamp(1, MAX_SECONDS);
+    a.think_ms = a.think_ms.min(10_000);
     Ok(a)
 }
 
@@ -105,6 +108,8 @@ fn start_server(dir: &Path, port: u16) -> (Child, SocketAddr) {
 struct Ctx {
     addr: SocketAddr,
     game: String,
+    /// Each player thinks a random time up to this before moving.
+    think_ms: u64,
     /// No new moves or matches once set.
     stopping: AtomicBool,
     /// Give up waiting for replies once set.
@@ -156,7 +161,9 @@ type Socket = tokio_tungstenite::WebSocketStream<tokio_tungstenite::MaybeTlsStre
 
 async fn connect(addr: SocketAddr, id: &str, token: &str) -> Option<Socket> {
     let url = format!("ws://{addr}/api/matches/{id}/live");
-    let (mut ws, _) = tokio::time::timeout(Duration::from_secs(5), tokio_tungstenite::connect_async(url)).await.ok()?.ok()?;
+    let config = tokio_tungstenite::tungstenite::protocol::WebSocketConfig::default().read_buffer_size(16 * 1024);
+    let connecting = tokio_tungstenite::connect_async_with_config(url, Some(config), true);
+    let (mut ws, _) = tokio::time::timeout(Duration::from_secs(5), connecting).await.ok()?.ok()?;
     ws.send(Message::text(json!({ "type": "hello", "token": token }).to_string())).await.ok()?;
     Some(ws)
 }
@@ -173,7 +180,8 @@ async fn client(ctx: Arc<Ctx>, id: String, token: String, me: usize, log: Arc<Mu
             tokio::time::sleep(Duration::from_millis(100)).await;
             continue;
         };
-        if !first_connection {
+        let reconnected = !first_connection;
+        if reconnected {
             ctx.reconnects.fetch_add(1, Ordering::Relaxed);
         }
         first_connection = false;
@@ -207,7 +215,7 @@ async fn client(ctx: Arc<Ctx>, id: String, token: String, me: usize, log: Arc<Mu
             let now = Instant::now();
             let to_send = {
                 let mut l = log.lock().unwrap();
-                if fresh && l.sent.len() > history.len() {
+                if fresh && reconnected && l.sent.len() > history.len() && l.sent.last().is_some_and(|s| s.1 == me) {
                     // A move sent to a server that died before storing it: it was never accepted.
                     l.sent.truncate(history.len());
                 }
@@ -244,6 +252,9 @@ async fn client(ctx: Arc<Ctx>, id: String, token: String, me: usize, log: Arc<Mu
                 }
             };
             if let Some((mv, ply)) = to_send {
+                if ctx.think_ms > 0 {
+                    tokio::time::sleep(Duration::from_millis(random(&mut rng) % (ctx.think_ms + 1))).await;
+                }
                 let out = json!({ "type": "move", "move": mv, "ply": ply }).to_string();
                 if ws.send(Message::text(out)).await.is_err() {
                     continue 'connection;
@@ -273,6 +284,14 @@ async fn table(ctx: Arc<Ctx>, index: u64) -> Vec<Played> {
         played.push(Played { id, log });
     }
     played
+}
+
+/// CPU seconds (user + system) a process has used so far, from /proc (Linux).
+fn cpu_seconds(pid: &str) -> Option<f64> {
+    let stat = std::fs::read_to_string(format!("/proc/{pid}/stat")).ok()?;
+    let fields: Vec<&str> = stat.rsplit_once(')')?.1.split_whitespace().collect();
+    let ticks: f64 = fields.get(11)?.parse::<f64>().ok()? + fields.get(12)?.parse::<f64>().ok()?;
+    Some(ticks / 100.0)
 }
 
 fn percentile(sorted: &[u32], p: f64) -> f64 {
@@ -310,6 +329,7 @@ fn main() {
     let ctx = Arc::new(Ctx {
         addr,
         game: args.game.clone(),
+        think_ms: args.think_ms,
         stopping: AtomicBool::new(false),
         stopped: AtomicBool::new(false),
         latencies: Mutex::new(Vec::new()),
@@ -320,7 +340,7 @@ fn main() {
     });
 
     let start = Instant::now();
-    let (games, elapsed, kill_report) = runtime.block_on(async {
+    let (games, elapsed, kill_report, cpu) = runtime.block_on(async {
         let tables: Vec<_> = (0..args.matches as u64).map(|i| tokio::spawn(table(ctx.clone(), i))).collect();
         let mut kill_report = None;
         if args.fault {
@@ -340,6 +360,7 @@ fn main() {
         }
         ctx.stopping.store(true, Ordering::Relaxed);
         let elapsed = start.elapsed();
+        let cpu = (cpu_seconds(&server.id().to_string()), cpu_seconds("self"));
         let stop = ctx.clone();
         tokio::spawn(async move {
             tokio::time::sleep(Duration::from_secs(10)).await;
@@ -349,7 +370,7 @@ fn main() {
         for t in tables {
             games.extend(t.await.unwrap());
         }
-        (games, elapsed, kill_report)
+        (games, elapsed, kill_report, cpu)
     });
 
     // Compare every stored record with what the clients played.
@@ -408,6 +429,12 @@ fn main() {
         lat.len()
     );
     println!("refused messages    {}", ctx.errors.load(Ordering::Relaxed));
+    if let (Some(server_cpu), Some(client_cpu)) = cpu {
+        println!(
+            "CPU                 server {server_cpu:.1} s{}, clients {client_cpu:.1} s",
+            if kill_report.is_some() { " (since the restart)" } else { "" }
+        );
+    }
     if let Some((before, down)) = kill_report {
         println!(
             "fault               server killed (SIGKILL) after {before} moves, back in {:.0} ms; {} reconnections; {} games went on after the restart",

@@ -541,19 +541,78 @@ pub fn decision_json(d: &Decision) -> Value {
 
 /* ---------- The store of matches ---------- */
 
+/// The latest view of a match as live connections are sent it, written out
+/// once per change: for seat 0, seat 1, and everyone else.
+#[derive(Debug, Default)]
+pub struct Published {
+    /// `{"type": "view", "view": …}` for each kind of watcher.
+    pub messages: [String; 3],
+}
+
+impl Published {
+    /// The message for a watcher holding `seat` (or none).
+    pub fn for_seat(&self, seat: Option<usize>) -> &str {
+        &self.messages[seat.unwrap_or(2).min(2)]
+    }
+}
+
+/// The live message `{"type": "view", "view": …}` of a view.
+pub fn view_message(view: &Value) -> String {
+    let mut out = Vec::with_capacity(4096);
+    out.extend_from_slice(b"{\"type\":\"view\",\"view\":");
+    serde_json::to_writer(&mut out, view).expect("a JSON value can be written");
+    out.push(b'}');
+    String::from_utf8(out).expect("JSON is UTF-8")
+}
+
+/// The messages for seat 0, seat 1 and everyone else, written out with the
+/// large common part serialised once.
+fn seat_messages(mut view: Value, m: &Match) -> [String; 3] {
+    let Some(object) = view.as_object_mut() else { return Default::default() };
+    let online = object.remove("online").unwrap_or(Value::Null);
+    object.remove("can_move");
+    let common = serde_json::to_string(&view).expect("a JSON value can be written");
+    // `common` is `{…}`: each message puts its own fields in front of the rest.
+    let rest = &common[1..];
+    let message = |can_move: bool, online: &Value| {
+        let online = serde_json::to_string(online).expect("a JSON value can be written");
+        let mut out = String::with_capacity(common.len() + online.len() + 64);
+        out.push_str("{\"type\":\"view\",\"view\":{\"can_move\":");
+        out.push_str(if can_move { "true" } else { "false" });
+        out.push_str(",\"online\":");
+        out.push_str(&online);
+        if rest != "}" {
+            out.push(',');
+        }
+        out.push_str(rest);
+        out.push('}');
+        out
+    };
+    if online.is_null() {
+        let everyone = message(m.can_move(None), &online);
+        return [everyone.clone(), everyone.clone(), everyone];
+    }
+    let with_seat = |seat: Option<usize>| {
+        let mut o = online.clone();
+        o["seat"] = json!(seat);
+        message(m.can_move(seat), &o)
+    };
+    [with_seat(Some(0)), with_seat(Some(1)), with_seat(None)]
+}
+
 /// A match in memory, with the channel that tells its watchers about changes.
 pub struct Slot {
     /// The match, behind its own lock.
     pub m: Mutex<Match>,
-    /// The latest view (for nobody in particular), for live connections.
-    pub tx: watch::Sender<Arc<Value>>,
+    /// The latest view, for live connections.
+    pub tx: watch::Sender<Arc<Published>>,
     /// Whether a clock runs (such a match is not dropped from memory).
     clocked: AtomicBool,
 }
 
 impl Slot {
     fn new(m: Match) -> Arc<Slot> {
-        let (tx, _) = watch::channel(Arc::new(Value::Null));
+        let (tx, _) = watch::channel(Arc::new(Published::default()));
         let clocked = m.online.as_ref().and_then(|o| o.clock.as_ref()).is_some_and(|c| c.running().is_some());
         Arc::new(Slot { m: Mutex::new(m), tx, clocked: AtomicBool::new(clocked) })
     }
@@ -565,9 +624,11 @@ impl Slot {
 
     /// Tells the watchers about the match as it is now (call with the match locked).
     pub fn publish(&self, m: &Match) {
-        if self.tx.receiver_count() > 0 {
-            self.tx.send_replace(Arc::new(m.view(None)));
+        if self.tx.receiver_count() == 0 {
+            return;
         }
+        let messages = seat_messages(m.view(None), m);
+        self.tx.send_replace(Arc::new(Published { messages }));
     }
 }
 
@@ -709,6 +770,11 @@ impl MatchStore {
     /// `ply`, if given, is the number of moves the mover saw, so that a move
     /// sent twice is not played twice.
     pub fn play(&self, id: &str, token: Option<&str>, mv: &str, ply: Option<usize>) -> Result<Value, ApiError> {
+        self.play_and(id, token, mv, ply, true).map(Option::unwrap_or_default)
+    }
+
+    /// Like [`MatchStore::play`]; builds the mover's view only if `reply` (live connections get theirs from the channel).
+    pub fn play_and(&self, id: &str, token: Option<&str>, mv: &str, ply: Option<usize>, reply: bool) -> Result<Option<Value>, ApiError> {
         let slot = self.slot(id)?;
         let mut m = slot.lock();
         let seat = match &m.online {
@@ -752,7 +818,7 @@ impl MatchStore {
             }
         }
         self.apply(&slot, &mut m, mv, None)?;
-        Ok(m.view(seat))
+        Ok(reply.then(|| m.view(seat)))
     }
 
     /// Plays a move for whoever is to move, stores it, and tells the watchers.
@@ -954,7 +1020,7 @@ impl MatchStore {
 
     /// A live connection starts watching: returns the match, the watcher's seat
     /// (counted as connected), the change channel and the first view.
-    pub fn watch(&self, id: &str, token: Option<&str>) -> Result<(Arc<Slot>, Option<usize>, watch::Receiver<Arc<Value>>, Value), ApiError> {
+    pub fn watch(&self, id: &str, token: Option<&str>) -> Result<(Arc<Slot>, Option<usize>, watch::Receiver<Arc<Published>>, Value), ApiError> {
         let slot = self.slot(id)?;
         let mut m = slot.lock();
         if slot.tx.receiver_count() >= MAX_WATCHERS {

@@ -19,7 +19,7 @@ use axum::response::Response;
 use serde_json::{json, Value};
 
 use crate::error::ApiError;
-use crate::matches::Slot;
+use crate::matches::{view_message, Slot};
 use crate::AppState;
 
 /// The largest message a client may send.
@@ -33,22 +33,11 @@ const PING_EVERY: Duration = Duration::from_secs(20);
 pub async fn live(ws: WebSocketUpgrade, State(state): State<Arc<AppState>>, Path(id): Path<String>) -> Result<Response, ApiError> {
     state.matches.slot(&id)?;
     Ok(ws
+        // Messages from clients are small; a small read buffer saves zeroing a large one on every read.
+        .read_buffer_size(4 * 1024)
         .max_message_size(MAX_MESSAGE)
         .max_frame_size(MAX_MESSAGE)
         .on_upgrade(move |socket| session(socket, state, id)))
-}
-
-/// The view as one connection sees it: its own seat, and whether it may move.
-pub fn personal(view: &Value, seat: Option<usize>) -> Value {
-    let mut v = view.clone();
-    if v.get("online").is_some_and(Value::is_object) {
-        let may = seat.is_some()
-            && v["result"].is_null()
-            && v["side_to_move"].as_u64().map(|s| s as usize) == seat;
-        v["online"]["seat"] = json!(seat);
-        v["can_move"] = json!(may);
-    }
-    v
 }
 
 fn text(value: Value) -> Message {
@@ -93,7 +82,7 @@ async fn session(mut socket: WebSocket, state: Arc<AppState>, id: String) {
         }
     };
     let _presence = Presence { state: state.clone(), slot, seat };
-    if socket.send(text(json!({ "type": "view", "view": personal(&first, seat) }))).await.is_err() {
+    if socket.send(Message::Text(view_message(&first).into())).await.is_err() {
         return;
     }
     let mut ping = tokio::time::interval(PING_EVERY);
@@ -104,11 +93,11 @@ async fn session(mut socket: WebSocket, state: Arc<AppState>, id: String) {
                 if changed.is_err() {
                     break;
                 }
-                let view = rx.borrow_and_update().clone();
-                if view.is_null() {
+                let message = rx.borrow_and_update().for_seat(seat).to_string();
+                if message.is_empty() {
                     continue;
                 }
-                if socket.send(text(json!({ "type": "view", "view": personal(&view, seat) }))).await.is_err() {
+                if socket.send(Message::Text(message.into())).await.is_err() {
                     break;
                 }
             }
@@ -145,7 +134,7 @@ fn handle(state: &AppState, id: &str, token: Option<&str>, message: &str) -> Opt
                 return Some(error_message(&ApiError::bad_request("a move message needs \"move\": the move in notation")));
             };
             let ply = v["ply"].as_u64().map(|p| p as usize);
-            state.matches.play(id, token, mv, ply).map(|_| ())
+            state.matches.play_and(id, token, mv, ply, false).map(|_| ())
         }
         Some("resign") => state.matches.resign(id, token).map(|_| ()),
         Some("ping") => return Some(text(json!({ "type": "pong" }))),
