@@ -3,7 +3,10 @@
 import { api } from '/static/shell/api.js';
 import { h, mountTopbar, showKeys, registerKeys, showError } from '/static/shell/shell.js';
 
-mountTopbar({ actions: [{ label: 'Keys', icon: 'help', onClick: showKeys, key: '?' }] });
+mountTopbar({ actions: [
+  { label: 'Games played', icon: 'archive', href: '/matches', id: 'tb-matches' },
+  { label: 'Keys', icon: 'help', onClick: showKeys, key: '?' },
+] });
 registerKeys([]);
 
 const list = document.getElementById('games');

@@ -4,6 +4,7 @@ import { spawn } from 'node:child_process';
 import net from 'node:net';
 import path from 'node:path';
 import fs from 'node:fs';
+import os from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
 
@@ -44,20 +45,24 @@ async function waitForHttp(url, ms) {
 }
 
 /**
- * Starts `<bin> serve --port <free port> --web-dir <repo>/web` and waits for it.
+ * Starts `<bin> serve --port <free port> --web-dir <repo>/web --data <dir>` and waits for it.
  * TABULA_BIN overrides the binary (default target/release/tabula);
  * TABULA_URL skips starting one and uses a server that is already running.
+ * The matches are kept in `data` (default: a new temporary folder, removed by `stop`);
+ * `port` asks for a given port (to restart a server where it was).
  */
-export async function startServer() {
+export async function startServer({ data, port: wantedPort } = {}) {
   if (process.env.TABULA_URL) {
     const base = process.env.TABULA_URL.replace(/\/$/, '');
     await waitForHttp(`${base}/api/games`, 10000);
-    return { base, stop: async () => {} };
+    return { base, stop: async () => {}, kill: async () => {} };
   }
   const bin = path.resolve(repoRoot, process.env.TABULA_BIN || 'target/release/tabula');
   if (!fs.existsSync(bin)) throw new Error(`No server binary at ${bin}: build it (cargo build --release) or set TABULA_BIN.`);
-  const port = await freePort();
-  const args = ['serve', '--port', String(port)];
+  const port = wantedPort || await freePort();
+  const ownData = !data;
+  const dataDir = data || fs.mkdtempSync(path.join(os.tmpdir(), 'tabula-e2e-'));
+  const args = ['serve', '--port', String(port), '--data', dataDir];
   const webDir = process.env.TABULA_WEB_DIR ?? path.join(repoRoot, 'web');
   if (webDir) args.push('--web-dir', webDir);
   const child = spawn(bin, args, { cwd: repoRoot, stdio: ['ignore', 'pipe', 'pipe'] });
@@ -76,16 +81,22 @@ export async function startServer() {
   const base = await Promise.race([announced, exited, timeout]);
   exited.catch(() => {});
   await waitForHttp(`${base}/api/games`, 10000);
-  const stop = async () => {
-    if (child.exitCode !== null) return;
+  const end = async (signal) => {
+    if (child.exitCode !== null || child.signalCode !== null) return;
     const gone = new Promise((r) => child.once('exit', r));
-    child.kill('SIGTERM');
+    child.kill(signal);
     const t = setTimeout(() => child.kill('SIGKILL'), 3000);
     await gone;
     clearTimeout(t);
   };
+  const stop = async () => {
+    await end('SIGTERM');
+    if (ownData) fs.rmSync(dataDir, { recursive: true, force: true });
+  };
+  // kill -9: the server gets no chance to tidy up; its data folder stays.
+  const kill = () => end('SIGKILL');
   process.once('exit', () => child.exitCode === null && child.kill('SIGKILL'));
-  return { base, stop };
+  return { base, stop, kill, data: dataDir, port };
 }
 
 export async function launchBrowser() {

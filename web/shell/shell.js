@@ -33,6 +33,9 @@ const ICONS = {
   help: '<circle cx="12" cy="12" r="9" fill="none" stroke="currentColor" stroke-width="1.8"/><path d="M9.5 9.5a2.5 2.5 0 1 1 3.5 2.3c-.7.3-1 .9-1 1.6v.6" fill="none" stroke="currentColor" stroke-width="1.8" stroke-linecap="round"/><circle cx="12" cy="17" r="1.1" fill="currentColor"/>',
   play: '<path d="M8 5.5v13l10-6.5z" fill="currentColor"/>',
   home: '<path d="M4 11l8-7 8 7M6 9.5V20h12V9.5" fill="none" stroke="currentColor" stroke-width="1.8" stroke-linejoin="round"/>',
+  online: '<circle cx="7" cy="8" r="3" fill="none" stroke="currentColor" stroke-width="1.8"/><circle cx="17" cy="8" r="3" fill="none" stroke="currentColor" stroke-width="1.8"/><path d="M2.5 19c.6-3.2 2.3-5 4.5-5s3.9 1.8 4.5 5M12.5 19c.6-3.2 2.3-5 4.5-5s3.9 1.8 4.5 5" fill="none" stroke="currentColor" stroke-width="1.8" stroke-linecap="round"/>',
+  archive: '<rect x="3" y="4" width="18" height="5" rx="1.2" fill="none" stroke="currentColor" stroke-width="1.8"/><path d="M5 9v10a1 1 0 0 0 1 1h12a1 1 0 0 0 1-1V9M10 13h4" fill="none" stroke="currentColor" stroke-width="1.8" stroke-linecap="round" stroke-linejoin="round"/>',
+  import: '<path d="M12 4v11M7.5 10.5L12 15l4.5-4.5M5 19h14" fill="none" stroke="currentColor" stroke-width="1.8" stroke-linecap="round" stroke-linejoin="round"/>',
 };
 
 export function icon(name) {
@@ -253,6 +256,11 @@ let keyList = [];
  */
 export function registerKeys(list) {
   keyList = list;
+}
+
+/** The keys declared now (to put them back after a mode that changes them). */
+export function currentKeys() {
+  return keyList;
 }
 
 function keyLabel(k) {

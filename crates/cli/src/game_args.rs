@@ -40,9 +40,8 @@ impl GameArgs {
         let options = self.options()?;
         let mut game = match &self.position {
             Some(text) => {
-                if options.iter().next().is_some() {
-                    return Err("--position already fixes the game; drop --seed and --option".into());
-                }
+                // The position text fixes the game; options given too are checked, then the position decides.
+                options.validate(entry.info()).map_err(|e| e.to_string())?;
                 entry.from_text(text).map_err(|e| format!("bad position: {e}"))?
             }
             None => entry.create(&options).map_err(|e| e.to_string())?,

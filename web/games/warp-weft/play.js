@@ -3,6 +3,7 @@
 // and explains what each lit cell would hand over.
 
 import { BoardView, cellName, parseCell, fmtValue, fmtScore, axisName, other, swatch } from './board.js';
+import { openSession, inviteFriend, seatLabel, resultHeadline, replayHref } from '/static/shell/session.js';
 
 const SLUG = 'warp-weft';
 const MIN_GAP_MS = 420; // let the eye follow one move before the next one lands
@@ -42,6 +43,7 @@ export async function mount({ root, game, shell, api, params }) {
     title: game.name,
     actions: [
       { label: 'New game', icon: 'new', key: 'R', onClick: () => newGame(), id: 'tb-new' },
+      { label: 'Play online', icon: 'online', onClick: () => inviteFriend({ game, options: optionsFromSettings(randomBoard()) }), id: 'tb-online' },
       { label: 'Settings', icon: 'settings', onClick: () => showSettings(), id: 'tb-settings' },
       { label: 'Rules', icon: 'rules', key: 'F1', href: `/rules/${SLUG}`, onClick: () => showRules(), id: 'tb-rules' },
       { label: 'Keys', icon: 'help', key: '?', onClick: () => shell.showKeys(), id: 'tb-help' },
@@ -83,14 +85,16 @@ export async function mount({ root, game, shell, api, params }) {
   let undoQueued = false;
   let lastRenderAt = 0;
   let shownHistory = [];
+  let session = null; // an online match, a replay or a stored match named in the address (shell/session.js)
 
   const humanSeat = (seat) => view && view.players[seat] === 'human';
   const vsComputer = () => view && view.players.some((p) => p !== 'human');
-  const humanToMove = () => view && !view.result && !view.computer_to_move;
+  const humanToMove = () => view && !view.result && !view.computer_to_move && view.can_move !== false;
   const axisOfSeat = (seat) => (view.state.seats.weft === seat ? 'weft' : 'warp');
 
   function playerLabel(axis) {
     const seat = view.state.seats[axis];
+    if (view.online || view.replay) return seatLabel(view, seat, { levels });
     const spec = view.players[seat];
     if (spec === 'human') return vsComputer() ? 'You' : `Player ${seat + 1}`;
     const m = /^level:(.+)$/.exec(spec);
@@ -122,6 +126,8 @@ export async function mount({ root, game, shell, api, params }) {
   }
 
   function setView(v) {
+    // Live updates and replies may cross: never go back to an older view of the same match.
+    if (view && v.id === view.id && !v.replay && !view.replay && v.version < view.version) return;
     const before = view;
     view = v;
     if (!board || board.n !== v.state.size) makeBoard(v.state.size);
@@ -156,7 +162,7 @@ export async function mount({ root, game, shell, api, params }) {
   }
 
   function canUndo() {
-    if (!view) return false;
+    if (!view || view.online || view.replay) return false;
     return view.history.some((x) => humanSeat(x.side));
   }
 
@@ -169,6 +175,7 @@ export async function mount({ root, game, shell, api, params }) {
       const w = view.result.winner;
       let headline;
       if (w === null || w === undefined) headline = 'A draw';
+      else if (view.online || view.replay) headline = resultHeadline(view, { levels });
       else if (vsComputer()) headline = humanSeat(w) ? 'You win!' : 'The computer wins';
       else headline = `${axisName(axisOfSeat(w))} wins`;
       const winAxis = w === null || w === undefined ? null : axisOfSeat(w);
@@ -177,16 +184,21 @@ export async function mount({ root, game, shell, api, params }) {
         h('p', { class: 'result-reason' }, (view.result.reason || '').replace(/(^|[\s(–])-(\d)/g, '$1−$2')),
         h('div', { class: 'result-actions' },
           h('button', { class: 'btn primary', type: 'button', onclick: () => newGame() }, 'New game', h('kbd', {}, 'R')),
-          h('button', { class: 'btn', type: 'button', onclick: () => sameBoard() }, 'Same board', h('kbd', {}, 'S')))));
+          h('button', { class: 'btn', type: 'button', onclick: () => sameBoard() }, 'Same board', h('kbd', {}, 'S')),
+          view.replay ? null : h('a', { class: 'btn', href: replayHref(SLUG, view.id), id: 'replay-link' }, 'Replay'))));
     } else {
       const lineName = mover === 'weft' ? `row ${st.shuttle_rc[0] + 1}` : `column ${String.fromCharCode(97 + st.shuttle_rc[1])}`;
       const thinkingNow = view.computer_to_move;
-      const who = thinkingNow
+      // Online, or replaying: this screen may not move now.
+      const passive = !thinkingNow && (view.replay || (view.online && !view.can_move));
+      const who = thinkingNow || passive
         ? `${axisName(mover)} to move`
-        : vsComputer() ? 'Your move' : `${axisName(mover)} to move`;
-      const detail = thinkingNow
-        ? h('span', { class: 'thinking', id: 'thinking' }, h('span', { class: 'spinner', 'aria-hidden': 'true' }), 'The computer is thinking…')
-        : h('span', {}, vsComputer() ? `You play ${axisName(mover)}: take a lit cell in ${lineName}.` : `Take a lit cell in ${lineName}.`);
+        : vsComputer() || view.online ? 'Your move' : `${axisName(mover)} to move`;
+      let detail;
+      if (thinkingNow) detail = h('span', { class: 'thinking', id: 'thinking' }, h('span', { class: 'spinner', 'aria-hidden': 'true' }), 'The computer is thinking…');
+      else if (view.replay) detail = h('span', {}, `The position after move ${view.replay.ply} of ${view.replay.plies}.`);
+      else if (passive) detail = h('span', {}, view.online.seat === null || view.online.seat === undefined ? 'You are watching this game.' : `Waiting for ${playerLabel(mover)}.`);
+      else detail = h('span', {}, vsComputer() || view.online ? `You play ${axisName(mover)}: take a lit cell in ${lineName}.` : `Take a lit cell in ${lineName}.`);
       parts.push(h('div', { class: `turn turn-${mover}` },
         swatch(mover),
         h('div', {}, h('strong', { class: 'turn-who' }, who), h('div', { class: 'turn-detail' }, detail))));
@@ -382,6 +394,10 @@ export async function mount({ root, game, shell, api, params }) {
   }
 
   async function startMatch(options, players) {
+    if (session) {
+      session.close();
+      session = null;
+    }
     const my = ++token;
     undoQueued = false;
     busy = true;
@@ -410,11 +426,20 @@ export async function mount({ root, game, shell, api, params }) {
     if (location.pathname + location.search !== url) history.replaceState(null, '', url);
   }
 
+  /** In an online game of one's own that goes on, a new game would leave it: say so instead. */
+  function inOnlineGame() {
+    if (!session || session.kind !== 'online' || !view || view.result || view.online.seat === null) return false;
+    toast('This online game goes on: resign it first, or come back to it later from “Games played”.');
+    return true;
+  }
+
   function newGame(seed) {
+    if (inOnlineGame()) return undefined;
     return startMatch(optionsFromSettings(seed ?? randomBoard()), playersFromSettings());
   }
 
   function sameBoard() {
+    if (inOnlineGame()) return undefined;
     if (!view) return newGame();
     const o = view.options || {};
     const st = view.state;
@@ -727,5 +752,11 @@ export async function mount({ root, game, shell, api, params }) {
   const overrides = {};
   if (urlSize && sizeChoices.includes(urlSize)) overrides.size = urlSize;
   if (params.get('symmetric') === 'false') overrides.symmetric = false;
-  await startMatch(optionsFromSettings(urlSeed ?? randomBoard(), overrides), playersFromSettings());
+  session = await openSession({ game, shell, params, panel: side, root, render: (v) => setView(v) });
+  if (session) {
+    setView(session.view);
+    computerLoop();
+  } else {
+    await startMatch(optionsFromSettings(urlSeed ?? randomBoard(), overrides), playersFromSettings());
+  }
 }

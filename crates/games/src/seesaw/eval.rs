@@ -60,7 +60,6 @@ impl<M: Mask> Pos<M> {
     }
 }
 
-pub static TOGGLE: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
 impl Evaluate for Seesaw {
     /// Material (stacks and discs), promotions in reach, tiles and room to
     /// deploy for the mover minus the same for the opponent, plus half the
@@ -90,29 +89,8 @@ impl Evaluate for Seesaw {
         }
     }
 
-    /// Mostly the capture that takes the most discs, or a promotion; now and then any move.
-    #[inline]
-    fn playout_choice(&self, moves: &[SeesawMove], random: u64) -> usize {
-        let uniform = (((random >> 32) * moves.len() as u64) >> 32) as usize;
-        match TOGGLE.load(std::sync::atomic::Ordering::Relaxed) {
-            1 => uniform,
-            2 => {
-                if moves[0].kind() != TurnKind::Capture || random & 3 == 0 { return uniform; }
-                let mut best = uniform; let mut bg = self.gain(moves[uniform]);
-                for (i, &m) in moves.iter().enumerate() { let g = self.gain(m); if g > bg { best = i; bg = g; } }
-                best
-            }
-            3 => {
-                if random & 1 == 0 { return uniform; }
-                let n = moves.len();
-                for k in 0..n { let i = (uniform + k) % n; if moves[i].promotes() { return i; } }
-                uniform
-            }
-            4 => {
-                if random & 1 == 0 { return uniform; }
-                self.playout_pick(moves, random | 1)
-            }
-            _ => self.playout_pick(moves, random),
-        }
-    }
+    // Playouts stay uniform (the default `playout_choice`). In MCTS self-play
+    // at 3,000 iterations a move against uniform playouts, preferring the
+    // capture that takes the most discs scored 15/30 (12/30 at 10,000),
+    // preferring promotions 6/30, and both together 5/30.
 }

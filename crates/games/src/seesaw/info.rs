@@ -23,12 +23,17 @@ pub(super) static INFO: GameInfo = GameInfo {
             player: "greedy:margin=60",
             about: "takes what it sees, often not the best of it, and never looks at your reply",
         },
-        LevelInfo { key: "medium", name: "Medium", player: "ab:depth=4", about: "looks four turns ahead and follows captures to the end" },
+        LevelInfo {
+            key: "medium",
+            name: "Medium",
+            player: "mcts:iters=3000",
+            about: "plays out three thousand random games before each move",
+        },
         LevelInfo {
             key: "hard",
             name: "Hard",
-            player: "ab:depth=64,time=1s,min_depth=8",
-            about: "thinks for a second, eight turns ahead or more, and follows every capture to the end",
+            player: "mcts:time=1s",
+            about: "plays out random games for a second (about 150,000 on base 4) and reads forced wins exactly",
         },
     ],
 };

@@ -34,7 +34,7 @@
 //! the game is drawn (Ludii ends it as a draw after both pass).
 
 mod board;
-pub mod eval;
+mod eval;
 mod info;
 mod notation;
 mod rules;

@@ -800,28 +800,6 @@ impl Seesaw {
         cells_of(mask)
     }
 
-    /// A playout move for Monte-Carlo search, from `moves` (this position's
-    /// legal moves) and 64 random bits: a capture that takes the most discs
-    /// or a promoting move when there is one, most of the time, otherwise any
-    /// move. Meant for `Evaluate::playout_choice` once the trait has it.
-    pub fn playout_pick(&self, moves: &[SeesawMove], random: u64) -> usize {
-        let uniform = (((random >> 32) * moves.len() as u64) >> 32) as usize;
-        // One time in four, play at random to keep playouts varied.
-        if random & 3 == 0 || moves.len() == 1 {
-            return uniform;
-        }
-        let mut best = uniform;
-        let mut best_gain = self.gain(moves[uniform]);
-        for (i, &mv) in moves.iter().enumerate() {
-            let gain = self.gain(mv);
-            if gain > best_gain {
-                best = i;
-                best_gain = gain;
-            }
-        }
-        best
-    }
-
     /// Discs taken plus one for a promotion: a cheap measure of what a turn wins.
     pub fn gain(&self, mv: SeesawMove) -> u32 {
         let taken: u32 = with_pos!(self, p => cells_of(mv.captured()).map(|c| p.size[c] as u32).sum());
@@ -934,6 +912,12 @@ impl Game for Seesaw {
     #[inline]
     fn outcome(&self) -> Option<Outcome> {
         with_pos!(self, p => p.outcome())
+    }
+
+    /// Seesaw has no draw rule and random games can run long: self-play
+    /// matches stop a game after 300 turns and count it a draw.
+    fn match_move_limit(&self) -> u32 {
+        300
     }
 
     fn outcome_reason(&self) -> String {

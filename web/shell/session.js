@@ -1,0 +1,125 @@
+// What a play page shows when its address names a match instead of asking
+// for a new one, for every game alike:
+//   /play/<slug>?match=ID            go on with a stored match, or play/watch an online one
+//   /play/<slug>?match=ID&invite=X   take the free seat of an online match
+//   /play/<slug>?replay=ID[&ply=N]   replay a match, with the engine's graph
+//
+// The hook for a game's play page (see web/games/warp-weft/play.js):
+//   const session = await openSession({ game, shell, params, panel, root, render: setView });
+//   if (session) { setView(session.view); … } else { …start a new match as before… }
+// and, when the page starts a match of its own, `session.close()`.
+// Views carry `can_move` (whether this browser may move now), `names`, and
+// `online` (seats, connections, clock) or `replay` ({ply, plies}).
+import { api, ApiError, seatOf, rememberSeat } from './api.js';
+
+/** The link to a match's replay. */
+export function replayHref(slug, id, ply) {
+  return `/play/${encodeURIComponent(slug)}?replay=${encodeURIComponent(id)}${ply !== undefined ? `&ply=${ply}` : ''}`;
+}
+
+/** The link to a match's record (text). */
+export function recordHref(id) {
+  return `/api/matches/${encodeURIComponent(id)}/record`;
+}
+
+/**
+ * How to call the player of a seat: a name, "You", "Your opponent",
+ * "Computer · Easy" or "Player 2".
+ */
+export function seatLabel(view, seat, { levels = [] } = {}) {
+  const name = view.names && view.names[seat];
+  const mine = !!view.online && view.online.seat === seat;
+  if (mine) return name ? `${name} (you)` : 'You';
+  if (name) return name;
+  const spec = view.players && view.players[seat];
+  if (spec && spec !== 'human') {
+    const m = /^level:(.+)$/.exec(spec);
+    const level = m && levels.find((l) => l.key === m[1]);
+    return `Computer${level ? ` · ${level.name}` : ''}`;
+  }
+  if (view.online && view.online.seat !== null && view.online.seat !== undefined) return 'Your opponent';
+  return `Player ${seat + 1}`;
+}
+
+/** The headline of a finished match: "You win!", "Ann wins", "A draw". */
+export function resultHeadline(view, opts) {
+  const w = view.result && view.result.winner;
+  if (w === null || w === undefined) return 'A draw';
+  if (view.online && view.online.seat === w) return 'You win!';
+  if (view.online && view.online.seat === 1 - w) return `${seatLabel(view, w, opts)} wins`;
+  const name = view.names && view.names[w];
+  return `${name || view.sides[w]} wins`;
+}
+
+/** "5 min + 3 s" */
+export function clockText(clock) {
+  if (!clock) return 'no clock';
+  const mins = clock.initial / 60000;
+  const base = mins >= 1 ? `${Number.isInteger(mins) ? mins : mins.toFixed(1)} min` : `${Math.round(clock.initial / 1000)} s`;
+  return `${base} + ${Math.round(clock.increment / 1000)} s`;
+}
+
+/**
+ * Opens what the address names, or returns null when it names nothing
+ * (the page then starts its own match).
+ * @param {{game: object, shell: object, params: URLSearchParams, panel: HTMLElement,
+ *   root: HTMLElement, render: (view: object) => void}} ctx
+ */
+export async function openSession(ctx) {
+  const { params, shell } = ctx;
+  const replayId = params.get('replay');
+  if (replayId) {
+    const { startReplay } = await import('./replay.js');
+    return startReplay({ ...ctx, id: replayId, ply: params.get('ply') });
+  }
+  const id = params.get('match');
+  if (!id) return null;
+  const invite = params.get('invite');
+  let view;
+  try {
+    view = await api(`/api/matches/${encodeURIComponent(id)}`);
+  } catch (err) {
+    if (err instanceof ApiError && err.status === 403) {
+      // A seat token this match does not know: forget it and watch.
+      rememberSeat(id, null);
+      view = await api(`/api/matches/${encodeURIComponent(id)}`);
+    } else if (err instanceof ApiError && err.status === 404) {
+      shell.toast('That match does not exist (any more). Here is a new game instead.', { error: true });
+      cleanAddress();
+      return null;
+    } else {
+      throw err;
+    }
+  }
+  if (view.game !== ctx.game.slug) {
+    location.replace(`/play/${encodeURIComponent(view.game)}${location.search}`);
+    return new Promise(() => {});
+  }
+  if (view.online) {
+    const online = await import('./online.js');
+    if (invite && !seatOf(id)) {
+      const joined = await online.askToJoin({ ...ctx, view, invite });
+      if (joined) view = joined;
+    }
+    history.replaceState(null, '', `/play/${encodeURIComponent(view.game)}?match=${encodeURIComponent(id)}`);
+    return online.startOnline({ ...ctx, view });
+  }
+  return { kind: 'local', view, close() {} };
+}
+
+/** Drops ?match / ?invite / ?replay from the address. */
+export function cleanAddress() {
+  const q = new URLSearchParams(location.search);
+  for (const k of ['match', 'invite', 'replay', 'ply']) q.delete(k);
+  const rest = q.toString();
+  history.replaceState(null, '', `${location.pathname}${rest ? `?${rest}` : ''}`);
+}
+
+/**
+ * "Play a friend online": asks for a name, a side and a clock, creates the
+ * match with these game options, and goes to it.
+ */
+export async function inviteFriend(ctx) {
+  const online = await import('./online.js');
+  return online.inviteDialog(ctx);
+}
