@@ -124,6 +124,7 @@ enum Command {
 }
 
 fn main() -> ExitCode {
+    quiet_on_closed_pipe();
     let cli = Cli::parse();
     let result = match cli.command.unwrap_or(Command::Serve { port: 8080, host: [127, 0, 0, 1].into(), web_dir: None, data: None }) {
         Command::Serve { port, host, web_dir, data } => commands::serve(host, port, web_dir, data),
@@ -146,4 +147,16 @@ fn main() -> ExitCode {
             ExitCode::FAILURE
         }
     }
+}
+
+/// `tabula moves … | head` closes the pipe early: end quietly, as Unix tools do, instead of panicking.
+fn quiet_on_closed_pipe() {
+    let default = std::panic::take_hook();
+    std::panic::set_hook(Box::new(move |info| {
+        let text = info.payload().downcast_ref::<String>().map(String::as_str).unwrap_or("");
+        if text.contains("failed printing to stdout") && text.contains("Broken pipe") {
+            std::process::exit(141);
+        }
+        default(info);
+    }));
 }
