@@ -346,7 +346,6 @@ impl Game for WarpWeft {
             return;
         }
         let from = self.shuttle;
-        out.reserve(targets.count_ones() as usize + 1);
         while targets != 0 {
             let to = targets.trailing_zeros() as u8;
             targets &= targets - 1;
