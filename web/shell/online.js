@@ -226,17 +226,17 @@ export function startOnline({ game, view, panel, render, root }) {
     return h('div', { class: 'invite-box' },
       h('span', { class: 'field-label' }, 'Send this link to your friend'),
       h('div', { class: 'invite-row' }, input, copy),
-      h('span', { class: 'help' }, 'Whoever opens it first takes the other seat. Anyone with the game’s own address can watch.'));
+      h('span', { class: 'help' }, 'Whoever opens it first takes the other seat.'));
   }
 
   function actions() {
     const me = mySeat();
     const out = [];
     if (latest.result) {
-      out.push(h('a', { class: 'btn primary', href: replayHref(latest.game, id), id: 'online-replay' }, 'Replay and study'));
-      out.push(h('a', { class: 'btn', href: recordHref(id), download: `tabula-${latest.game}-${id}.txt` }, 'Record'));
+      out.push(h('a', { class: 'btn small', href: replayHref(latest.game, id), id: 'online-replay' }, 'Replay'));
+      out.push(h('a', { class: 'btn small', href: recordHref(id), download: `tabula-${latest.game}-${id}.txt` }, 'Record'));
     } else if (me !== null) {
-      out.push(h('button', { class: 'btn', type: 'button', id: 'resign-btn', onclick: () => resign() }, 'Resign'));
+      out.push(h('button', { class: 'btn small', type: 'button', id: 'resign-btn', onclick: () => resign() }, 'Resign'));
     }
     return out.length ? h('div', { class: 'online-actions' }, ...out) : null;
   }
@@ -245,15 +245,18 @@ export function startOnline({ game, view, panel, render, root }) {
     if (closed) return;
     const [tone, text] = statusText();
     const live = { live: 'Live', connecting: 'Connecting', reconnecting: 'Offline' }[connection];
-    card.replaceChildren(
+    const parts = [
       h('div', { class: 'online-head' },
         h('h3', {}, 'Online match'),
-        h('span', { class: `live-chip ${connection}`, id: 'live-chip' }, h('span', { class: 'dot', 'aria-hidden': 'true' }), live),
-        latest.online.clock ? h('span', { class: 'clock-kind' }, clockText(latest.online.clock)) : null),
+        latest.online.clock ? h('span', { class: 'clock-kind' }, clockText(latest.online.clock)) : null,
+        h('span', { class: `live-chip ${connection}`, id: 'live-chip' }, h('span', { class: 'dot', 'aria-hidden': 'true' }), live)),
       h('ul', { class: 'seats', 'aria-label': 'Players' }, seatRow(0), seatRow(1)),
-      h('p', { class: `online-status ${tone}`, id: 'online-status', role: 'status' }, text),
+      h('div', { class: 'online-foot' },
+        h('p', { class: `online-status ${tone}`, id: 'online-status', role: 'status' }, text),
+        actions()),
       inviteBox(),
-      actions());
+    ];
+    card.replaceChildren(...parts.filter(Boolean));
     lastStatus = text;
   }
 

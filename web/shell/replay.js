@@ -59,19 +59,20 @@ export async function startReplay({ game, id, ply, panel, render, root }) {
   const card = h('section', { class: 'card replay-card', id: 'replay', 'aria-label': 'Replay' },
     h('div', { class: 'replay-head' },
       h('h3', {}, 'Replay'),
+      h('a', { class: 'head-link', href: '/matches' }, 'All games'),
+      h('span', { 'aria-hidden': 'true', class: 'head-link' }, '·'),
       pos),
     h('p', { class: 'replay-players' }, `${who(0)} (${game.sides[0]}) – ${who(1)} (${game.sides[1]})`),
     h('div', { class: 'replay-nav' },
       navButton('start', 'Start', 'Home', () => go(0)),
-      navButton('prev', 'Previous move', '←', () => go(current - 1)),
-      navButton('next', 'Next move', '→', () => go(current + 1)),
+      navButton('prev', 'Previous move', '←', () => go(wanted - 1)),
+      navButton('next', 'Next move', '→', () => go(wanted + 1)),
       navButton('end', 'Last move', 'End', () => go(plies))),
     graphBox,
     list,
     h('div', { class: 'replay-actions' },
       h('button', { class: 'btn primary', type: 'button', id: 'play-from-here', onclick: () => playFromHere() }, 'Play from here', h('kbd', {}, 'P')),
-      h('a', { class: 'btn', href: recordHref(id), download: `tabula-${game.slug}-${id}.txt`, id: 'replay-record' }, 'Record'),
-      h('a', { class: 'btn', href: '/matches' }, 'All games')));
+      h('a', { class: 'btn', href: recordHref(id), download: `tabula-${game.slug}-${id}.txt`, id: 'replay-record' }, 'Record')));
   const anchor = panel.querySelector('.moves-card');
   if (anchor) anchor.before(card);
   else panel.append(card);
@@ -89,8 +90,8 @@ export async function startReplay({ game, id, ply, panel, render, root }) {
   const savedKeys = currentKeys();
   const keep = savedKeys.filter((k) => (k.keys || [k.key]).includes('F1'));
   registerKeys([
-    { key: 'ArrowLeft', label: 'Previous move', run: () => go(current - 1) },
-    { key: 'ArrowRight', label: 'Next move', run: () => go(current + 1) },
+    { key: 'ArrowLeft', label: 'Previous move', run: () => go(wanted - 1) },
+    { key: 'ArrowRight', label: 'Next move', run: () => go(wanted + 1) },
     { key: 'Home', label: 'The start position', run: () => go(0) },
     { key: 'End', label: 'The last position', run: () => go(plies) },
     { key: 'p', label: 'Play a new game from this position', run: () => playFromHere() },

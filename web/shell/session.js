@@ -4,10 +4,24 @@
 //   /play/<slug>?match=ID&invite=X   take the free seat of an online match
 //   /play/<slug>?replay=ID[&ply=N]   replay a match, with the engine's graph
 //
-// The hook for a game's play page (see web/games/warp-weft/play.js):
-//   const session = await openSession({ game, shell, params, panel, root, render: setView });
-//   if (session) { setView(session.view); … } else { …start a new match as before… }
-// and, when the page starts a match of its own, `session.close()`.
+// The hook in a game's play page (web/games/warp-weft/play.js does exactly this):
+//   import { openSession, inviteFriend } from '/static/shell/session.js';
+//   let session = null;
+//   · top bar: { label: 'Play online', icon: 'online', onClick: () => inviteFriend({ game, options }) }
+//   · humanToMove(): … && view.can_move !== false
+//   · canUndo(): false when view.online || view.replay
+//   · setView(v): ignore an older view of the same match
+//       (v.id === view.id && !v.replay && !view.replay && v.version < view.version)
+//   · startMatch(): if (session) { session.close(); session = null; }
+//   · at the end of mount():
+//       session = await openSession({ game, shell, params, panel: sidePanel, root, render: setView });
+//       if (session) { …count it as the page's current match…; setView(session.view); computerLoop(); }
+//       else { …start a new match as before… }
+// Optional: seatLabel(view, seat) for the players' names, resultHeadline(view),
+// and a "Replay" link (replayHref) next to the result. The page keeps drawing
+// the board; these modules add a card to the side panel (the online match, or
+// the replay with its graph) and, in a replay, hide the page's own
+// `.hint-card`, `.controls`, `.moves-card` and `[data-live-only]` elements.
 // Views carry `can_move` (whether this browser may move now), `names`, and
 // `online` (seats, connections, clock) or `replay` ({ply, plies}).
 import { api, ApiError, seatOf, rememberSeat } from './api.js';
@@ -67,6 +81,7 @@ export function clockText(clock) {
  */
 export async function openSession(ctx) {
   const { params, shell } = ctx;
+  if (!ctx.panel) ctx = { ...ctx, panel: ctx.root.querySelector('.side-panel') || ctx.root };
   const replayId = params.get('replay');
   if (replayId) {
     const { startReplay } = await import('./replay.js');

@@ -76,7 +76,11 @@ pub fn run(command: RecordCommand) -> Result<(), String> {
             };
             for s in db.list(status, game, limit.clamp(1, 10_000), None).map_err(|e| e.to_string())? {
                 let r = &s.row;
-                let name = |i: usize| r.names[i].clone().unwrap_or_else(|| r.players[i].clone());
+                let name = |i: usize| {
+                    r.names[i].clone().unwrap_or_else(|| {
+                        if r.players[i] == "human" { format!("Player {}", i + 1) } else { format!("Computer ({})", r.players[i]) }
+                    })
+                };
                 let result = records::result_token(r.result.as_ref());
                 let (date, _) = records::date_time(r.created_at);
                 println!("{}  {:<10} {} – {}  {} moves  {}  {}", r.id, r.game, name(0), name(1), s.plies, result, date);

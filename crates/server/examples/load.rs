@@ -254,6 +254,10 @@ async fn client(ctx: Arc<Ctx>, id: String, token: String, me: usize, log: Arc<Mu
             if let Some((mv, ply)) = to_send {
                 if ctx.think_ms > 0 {
                     tokio::time::sleep(Duration::from_millis(random(&mut rng) % (ctx.think_ms + 1))).await;
+                    // The latency counts from the moment the move leaves, not from when it was chosen.
+                    if let Some(entry) = log.lock().unwrap().sent.get_mut(ply) {
+                        entry.2 = Instant::now();
+                    }
                 }
                 let out = json!({ "type": "move", "move": mv, "ply": ply }).to_string();
                 if ws.send(Message::text(out)).await.is_err() {
@@ -379,7 +383,10 @@ fn main() {
     runtime.block_on(async {
         for g in &games {
             ids.insert(g.id.clone());
-            let l = g.log.lock().unwrap();
+            let (sent, seen, over, created) = {
+                let l = g.log.lock().unwrap();
+                (l.sent.clone(), l.seen.clone(), l.over, l.created)
+            };
             let record = match http::get(addr, &format!("/api/matches/{}/record", g.id), None).await {
                 Ok(r) if r.status == 200 => r.body,
                 _ => {
@@ -396,16 +403,16 @@ fn main() {
                 }
             };
             checked += 1;
-            if l.over {
+            if over {
                 finished += 1;
             }
             // Lost: a move a client saw accepted that the store does not have.
-            lost += l.seen.iter().enumerate().filter(|(i, mv)| stored.get(*i) != Some(*mv)).count();
+            lost += seen.iter().enumerate().filter(|(i, mv)| stored.get(*i) != Some(*mv)).count();
             // Doubled (or invented): a stored move that no client sent for that ply.
-            doubled += stored.iter().enumerate().filter(|(i, mv)| l.sent.get(*i).map(|s| &s.0) != Some(*mv)).count();
+            doubled += stored.iter().enumerate().filter(|(i, mv)| sent.get(*i).map(|s| &s.0) != Some(*mv)).count();
             // A game that was under way at the kill and got moves after the restart went on.
             if let Some(back) = *ctx.restarted_at.lock().unwrap() {
-                if l.created < back && l.sent.iter().any(|(_, _, at)| *at > back) && stored.len() == l.sent.len() {
+                if created < back && sent.iter().any(|(_, _, at)| *at > back) && stored.len() == sent.len() {
                     continued += 1;
                 }
             }

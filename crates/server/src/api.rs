@@ -54,6 +54,7 @@ pub fn router(state: Arc<AppState>) -> Router {
         .route("/static/{*path}", get(static_file))
         .fallback(|| async { assets::not_found_page() })
         .layer(DefaultBodyLimit::max(MAX_BODY))
+        .layer(axum::middleware::from_fn(same_origin))
         .layer(axum::middleware::map_response(safety_headers))
         .with_state(state)
 }
@@ -66,6 +67,24 @@ async fn safety_headers(mut response: Response) -> Response {
     h.insert("x-frame-options", HeaderValue::from_static("DENY"));
     h.insert("referrer-policy", HeaderValue::from_static("no-referrer"));
     response
+}
+
+/// Refuses changes asked by pages of other sites: a browser names the page's
+/// origin on every POST and WebSocket; it must be this server's own address.
+/// (Programs that send no `Origin` are not browsers, and are let through.)
+async fn same_origin(request: axum::extract::Request, next: axum::middleware::Next) -> Response {
+    let changes = request.method() != axum::http::Method::GET && request.method() != axum::http::Method::HEAD;
+    let upgrade = request.headers().contains_key(header::UPGRADE);
+    if changes || upgrade {
+        let header_text = |name| request.headers().get(name).and_then(|v: &HeaderValue| v.to_str().ok());
+        if let Some(origin) = header_text(header::ORIGIN) {
+            let origin_host = origin.split_once("://").map_or(origin, |(_, rest)| rest).trim_end_matches('/');
+            if header_text(header::HOST) != Some(origin_host) {
+                return ApiError::forbidden("requests from other sites' pages are refused").into_response();
+            }
+        }
+    }
+    next.run(request).await
 }
 
 /// Reads a JSON body, turning every kind of bad body into a JSON 400.
@@ -270,7 +289,13 @@ async fn view_at(State(state): Shared, Path((id, ply)): Path<(String, String)>) 
 }
 
 async fn analyse(State(state): Shared, Path(id): Path<String>) -> Result<Json<Value>, ApiError> {
-    let (start, moves) = state.matches.with(&id, |m| Ok::<_, ApiError>((m.start_game()?, m.game.history())))??;
+    let (start, moves) = state.matches.with(&id, |m| {
+        if m.online.is_some() && !m.is_over() {
+            // No engine help for anyone while an online game is being played.
+            return Err(ApiError::conflict("the engine looks at an online game once it is over"));
+        }
+        Ok((m.start_game()?, m.game.history()))
+    })??;
     let id_key = state.matches.with(&id, |m| m.id.clone())?;
     if let Some(done) = state.matches.db().analysis(&id_key, moves.len())? {
         return Ok(Json(done));

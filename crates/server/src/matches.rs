@@ -600,6 +600,18 @@ fn seat_messages(mut view: Value, m: &Match) -> [String; 3] {
     [with_seat(Some(0)), with_seat(Some(1)), with_seat(None)]
 }
 
+/// A live connection to a match, as [`MatchStore::watch`] starts it.
+pub struct Watching {
+    /// The match.
+    pub slot: Arc<Slot>,
+    /// The watcher's seat, if its token holds one.
+    pub seat: Option<usize>,
+    /// Tells of every change.
+    pub rx: watch::Receiver<Arc<Published>>,
+    /// The view to send first.
+    pub view: Value,
+}
+
 /// A match in memory, with the channel that tells its watchers about changes.
 pub struct Slot {
     /// The match, behind its own lock.
@@ -1020,7 +1032,7 @@ impl MatchStore {
 
     /// A live connection starts watching: returns the match, the watcher's seat
     /// (counted as connected), the change channel and the first view.
-    pub fn watch(&self, id: &str, token: Option<&str>) -> Result<(Arc<Slot>, Option<usize>, watch::Receiver<Arc<Published>>, Value), ApiError> {
+    pub fn watch(&self, id: &str, token: Option<&str>) -> Result<Watching, ApiError> {
         let slot = self.slot(id)?;
         let mut m = slot.lock();
         if slot.tx.receiver_count() >= MAX_WATCHERS {
@@ -1040,7 +1052,7 @@ impl MatchStore {
         }
         let view = m.view(seat);
         drop(m);
-        Ok((slot, seat, rx, view))
+        Ok(Watching { slot, seat, rx, view })
     }
 
     /// A live connection ends.

@@ -19,7 +19,7 @@ use axum::response::Response;
 use serde_json::{json, Value};
 
 use crate::error::ApiError;
-use crate::matches::{view_message, Slot};
+use crate::matches::{view_message, Slot, Watching};
 use crate::AppState;
 
 /// The largest message a client may send.
@@ -73,7 +73,7 @@ async fn session(mut socket: WebSocket, state: Arc<AppState>, id: String) {
         },
         _ => return,
     };
-    let (slot, seat, mut rx, first) = match state.matches.watch(&id, token.as_deref()) {
+    let Watching { slot, seat, mut rx, view: first } = match state.matches.watch(&id, token.as_deref()) {
         Ok(w) => w,
         Err(e) => {
             let _ = socket.send(error_message(&e)).await;

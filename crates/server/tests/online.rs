@@ -24,8 +24,8 @@ impl Client {
         Client { state: app_state(Config::default()) }
     }
 
-    fn on_disk(dir: &PathBuf) -> Self {
-        Client { state: app_state(Config { data_dir: Some(dir.clone()), ..Config::default() }) }
+    fn on_disk(dir: &std::path::Path) -> Self {
+        Client { state: app_state(Config { data_dir: Some(dir.to_path_buf()), ..Config::default() }) }
     }
 
     async fn send(&self, method: &str, uri: &str, token: Option<&str>, body: Option<String>) -> (StatusCode, Value) {
@@ -151,6 +151,10 @@ async fn only_the_seat_token_moves_its_side_and_every_other_request_gets_403() {
     assert_eq!(status, StatusCode::OK, "{view}");
     assert_eq!(view["history"].as_array().unwrap().len(), 2);
 
+    // No engine help while the game goes on.
+    let (status, _) = c.get(&format!("/api/matches/{id}/analysis"), None).await;
+    assert_eq!(status, StatusCode::CONFLICT);
+
     // No takebacks or computer moves online; a resignation ends it.
     let (status, _) = c.send("POST", &format!("/api/matches/{id}/undo"), Some(&ann), None).await;
     assert_eq!(status, StatusCode::CONFLICT);
@@ -162,6 +166,29 @@ async fn only_the_seat_token_moves_its_side_and_every_other_request_gets_403() {
     assert_eq!(view["result"]["reason"], "<b>Bo</b> resigned.");
     let (status, _) = c.post(&moves, Some(&ann), json!({ "move": first_move(&after) })).await;
     assert_eq!(status, StatusCode::CONFLICT);
+    let (status, _) = c.get(&format!("/api/matches/{id}/analysis"), None).await;
+    assert_eq!(status, StatusCode::OK, "once it is over, the engine may look");
+}
+
+#[tokio::test]
+async fn pages_of_other_sites_cannot_change_anything() {
+    let c = Client::new();
+    let request = |origin: &str| {
+        Request::builder()
+            .method("POST")
+            .uri("/api/matches")
+            .header("host", "127.0.0.1:8080")
+            .header("origin", origin)
+            .header("content-type", "application/json")
+            .body(Body::from(json!({ "game": "warp-weft" }).to_string()))
+            .unwrap()
+    };
+    let response = router(c.state.clone()).oneshot(request("http://evil.example")).await.unwrap();
+    assert_eq!(response.status(), StatusCode::FORBIDDEN);
+    let response = router(c.state.clone()).oneshot(request("http://127.0.0.1:8080")).await.unwrap();
+    assert_eq!(response.status(), StatusCode::CREATED);
+    assert_eq!(response.headers()["x-content-type-options"], "nosniff");
+    assert_eq!(response.headers()["referrer-policy"], "no-referrer");
 }
 
 #[tokio::test]

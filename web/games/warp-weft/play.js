@@ -754,6 +754,7 @@ export async function mount({ root, game, shell, api, params }) {
   if (params.get('symmetric') === 'false') overrides.symmetric = false;
   session = await openSession({ game, shell, params, panel: side, root, render: (v) => setView(v) });
   if (session) {
+    ++token; // a match of its own, as startMatch would count it
     setView(session.view);
     computerLoop();
   } else {
