@@ -40,7 +40,7 @@ const count = (page, selector) => page.locator(selector).count();
 // The page lets a player click a capture chain in any order the rules allow, so its
 // own small copy of the rules must agree with Ludii's: every oracle position's set of
 // end-of-turn positions (no browser needed).
-const ORACLE = path.resolve(repoRoot, '..', 'shared', 'oracle', 'seesaw', 'base4.jsonl');
+const ORACLE = path.resolve(repoRoot, 'crates', 'games', 'tests', 'data', 'seesaw', 'base4.jsonl');
 
 test('the page’s rules helpers reach exactly the oracle’s end-of-turn positions', { skip: !fs.existsSync(ORACLE) && 'no oracle file' }, () => {
   const text = (pos) => {
