@@ -3,6 +3,7 @@
 // square, then the wind to leave. While a wind is pointed at (or chosen with
 // the arrow keys) the board marks the mover's pieces it would leave open.
 
+import { openRulesDialog } from '/static/shell/rules-dialog.js';
 import {
   BoardView, parseMove, turnsOf, turnName, sideName, otherSide, kindName, windName, windDegrees,
   pieceAt, applyMove, stateFromText, pieceIcon, windArrow, swatch,
@@ -816,29 +817,13 @@ export async function mount({ root, game, shell, api, params }) {
 
   /* ---------- Rules dialog ---------- */
 
-  async function showRules() {
-    if (document.getElementById('rules-dialog')) return;
-    const body = h('div', { class: 'prose' }, h('p', {}, 'Loading the rules…'));
-    openDialog({ title: `Rules of ${game.name}`, body, wide: true, className: 'rules-dialog', id: 'rules-dialog' });
-    try {
-      const res = await fetch(`/rules/${SLUG}`);
-      if (!res.ok) throw new Error(`The rules page answered ${res.status}.`);
-      const doc = new DOMParser().parseFromString(await res.text(), 'text/html');
-      const article = doc.querySelector('article');
-      if (!article) throw new Error('The rules page has no rules in it.');
-      article.querySelector('h1')?.remove();
-      const nodes = [...article.childNodes].map((n) => document.importNode(n, true));
-      body.replaceChildren(
-        h('p', { class: 'note' }, 'Also on its own page: ', h('a', { href: `/rules/${SLUG}`, target: '_blank', rel: 'noopener' }, 'the rules of Leeward'), '.'),
-        ...nodes);
-      const rules = await import('./rules.js');
-      rules.drawDiagrams(body);
-    } catch (err) {
-      body.replaceChildren(
-        h('p', {}, 'Move one piece, then turn the wind a quarter or half turn: the wind you leave is the one your opponent moves in. Sails run downwind, Oars step upwind, Kites go crosswind one square or leap two, and the Lamp steps any way onto an empty square. Take the enemy Lamp, or walk your Lamp onto the enemy’s ringed home square, to win.'),
-        h('p', {}, h('a', { href: `/rules/${SLUG}` }, 'Open the full rules page')));
-      console.warn('Rules dialog:', err);
-    }
+  function showRules() {
+    return openRulesDialog({
+      slug: SLUG,
+      name: game.name,
+      summary: 'Move one piece, then turn the wind a quarter or half turn: the wind you leave is the one your opponent moves in. Sails run downwind, Oars step upwind, Kites go crosswind one square or leap two, and the Lamp steps any way onto an empty square. Take the enemy Lamp, or walk your Lamp onto the enemy’s ringed home square, to win.',
+      diagrams: () => import('./rules.js'),
+    });
   }
 
   /* ---------- Settings dialog ---------- */

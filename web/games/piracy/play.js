@@ -3,6 +3,7 @@
 // their target squares, asks the computer for its moves, takes moves back
 // and replays them, and fires the cannons (Web Audio, made on the spot).
 
+import { openRulesDialog } from '/static/shell/rules-dialog.js';
 import { BoardView, SHIP_NAMES, TURN_KEYS, TURN_WORDS, swatch } from './board.js';
 
 const SLUG = 'piracy';
@@ -866,29 +867,13 @@ export async function mount({ root, game, shell, api, params }) {
 
   /* ---------- Rules dialog ---------- */
 
-  async function showRules() {
-    if (document.getElementById('rules-dialog')) return;
-    const body = h('div', { class: 'prose' }, h('p', {}, 'Loading the rules…'));
-    openDialog({ title: `Rules of ${game.name}`, body, wide: true, className: 'rules-dialog', id: 'rules-dialog' });
-    try {
-      const res = await fetch(`/rules/${SLUG}`);
-      if (!res.ok) throw new Error(`The rules page answered ${res.status}.`);
-      const doc = new DOMParser().parseFromString(await res.text(), 'text/html');
-      const article = doc.querySelector('article');
-      if (!article) throw new Error('The rules page has no rules in it.');
-      article.querySelector('h1')?.remove();
-      const nodes = [...article.childNodes].map((n) => document.importNode(n, true));
-      body.replaceChildren(
-        h('p', { class: 'note' }, 'Also on its own page: ', h('a', { href: `/rules/${SLUG}`, target: '_blank', rel: 'noopener' }, 'the full rules of Piracy'), '.'),
-        ...nodes);
-      const rules = await import('./rules.js');
-      rules.drawDiagrams(body);
-    } catch (err) {
-      body.replaceChildren(
-        h('p', {}, 'Each ship covers two squares and sails one square a move: straight on, or turning 45° (90° with its bow in a corner harbour). After your move, every square of the enemy ship touching yours is a hit; seven hits sink a ship, and so does running onto the island or the coast. Ramming is not allowed. The survivor must sail seven more moves to win.'),
-        h('p', {}, h('a', { href: `/rules/${SLUG}` }, 'Open the full rules page')));
-      console.warn('Rules dialog:', err);
-    }
+  function showRules() {
+    return openRulesDialog({
+      slug: SLUG,
+      name: game.name,
+      summary: 'Each ship covers two squares and sails one square a move: straight on, or turning 45° (90° with its bow in a corner harbour). After your move, every square of the enemy ship touching yours is a hit; seven hits sink a ship, and so does running onto the island or the coast. Ramming is not allowed. The survivor must sail seven more moves to win.',
+      diagrams: () => import('./rules.js'),
+    });
   }
 
   /* ---------- Settings dialog ---------- */

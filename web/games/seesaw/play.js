@@ -3,6 +3,7 @@
 // click (a capture chain hop by hop, with the leftover steps and "stop here"),
 // sends the finished turn, and asks the computer for its turns.
 
+import { openRulesDialog } from '/static/shell/rules-dialog.js';
 import { BoardView, swatch, sideKey, sideName } from './board.js';
 import * as G from './logic.js';
 
@@ -1010,29 +1011,13 @@ export async function mount({ root, game, shell, api, params }) {
 
   /* ---------- Rules dialog ---------- */
 
-  async function showRules() {
-    if (document.getElementById('rules-dialog')) return;
-    const body = h('div', { class: 'prose' }, h('p', {}, 'Loading the rules…'));
-    openDialog({ title: `Rules of ${game.name}`, body, wide: true, className: 'rules-dialog', id: 'rules-dialog' });
-    try {
-      const res = await fetch(`/rules/${SLUG}`);
-      if (!res.ok) throw new Error(`The rules page answered ${res.status}.`);
-      const doc = new DOMParser().parseFromString(await res.text(), 'text/html');
-      const article = doc.querySelector('article');
-      if (!article) throw new Error('The rules page has no rules in it.');
-      article.querySelector('h1')?.remove();
-      const nodes = [...article.childNodes].map((n) => document.importNode(n, true));
-      body.replaceChildren(
-        h('p', { class: 'note' }, 'Also on its own page: ', h('a', { href: `/rules/${SLUG}`, target: '_blank', rel: 'noopener' }, 'the full rules of Seesaw'), '.'),
-        ...nodes);
-      const rules = await import('./rules.js');
-      rules.drawDiagrams(body);
-    } catch (err) {
-      body.replaceChildren(
-        h('p', {}, 'Each turn, deploy a new one-disc stack next to one of your tiles, or move one stack up to as many steps as it has discs: odd stacks forward, even stacks backward. Captures are compulsory and may chain; a stack grows by one at the end of its turn on a matching tile. Take every enemy stack to win.'),
-        h('p', {}, h('a', { href: `/rules/${SLUG}` }, 'Open the full rules page')));
-      console.warn('Rules dialog:', err);
-    }
+  function showRules() {
+    return openRulesDialog({
+      slug: SLUG,
+      name: game.name,
+      summary: 'Each turn, deploy a new one-disc stack next to one of your tiles, or move one stack up to as many steps as it has discs: odd stacks forward, even stacks backward. Captures are compulsory and may chain; a stack grows by one at the end of its turn on a matching tile. Take every enemy stack to win.',
+      diagrams: () => import('./rules.js'),
+    });
   }
 
   /* ---------- Settings dialog ---------- */

@@ -2,6 +2,7 @@
 // module draws it, takes the player's moves, asks the computer for its moves,
 // and explains what each lit cell would hand over.
 
+import { openRulesDialog } from '/static/shell/rules-dialog.js';
 import { BoardView, cellName, parseCell, fmtValue, fmtScore, axisName, other, swatch } from './board.js';
 import { openSession, inviteFriend, seatLabel, resultHeadline, replayHref } from '/static/shell/session.js';
 
@@ -579,29 +580,13 @@ export async function mount({ root, game, shell, api, params }) {
 
   /* ---------- Rules dialog ---------- */
 
-  async function showRules() {
-    if (document.getElementById('rules-dialog')) return;
-    const body = h('div', { class: 'prose' }, h('p', {}, 'Loading the rules…'));
-    openDialog({ title: `Rules of ${game.name}`, body, wide: true, className: 'rules-dialog', id: 'rules-dialog' });
-    try {
-      const res = await fetch(`/rules/${SLUG}`);
-      if (!res.ok) throw new Error(`The rules page answered ${res.status}.`);
-      const doc = new DOMParser().parseFromString(await res.text(), 'text/html');
-      const article = doc.querySelector('article');
-      if (!article) throw new Error('The rules page has no rules in it.');
-      article.querySelector('h1')?.remove();
-      const nodes = [...article.childNodes].map((n) => document.importNode(n, true));
-      body.replaceChildren(
-        h('p', { class: 'note' }, 'Also on its own page: ', h('a', { href: `/rules/${SLUG}`, target: '_blank', rel: 'noopener' }, 'the full rules of Warp & Weft'), '.'),
-        ...nodes);
-      const rules = await import('./rules.js');
-      rules.drawDiagrams(body);
-    } catch (err) {
-      body.replaceChildren(
-        h('p', {}, 'Weft (red) and Warp (blue) share one shuttle on a grid of numbers. Weft moves first and slides it along its row; Warp slides it along its column. Land on any unused cell of your line, hopping over used ones, and score its number. When the player to move has no unused cell left in their line, the game ends and the higher total wins. Warp starts with a few points of komi.'),
-        h('p', {}, h('a', { href: `/rules/${SLUG}` }, 'Open the full rules page')));
-      console.warn('Rules dialog:', err);
-    }
+  function showRules() {
+    return openRulesDialog({
+      slug: SLUG,
+      name: game.name,
+      summary: 'Weft (red) and Warp (blue) share one shuttle on a grid of numbers. Weft moves first and slides it along its row; Warp slides it along its column. Land on any unused cell of your line, hopping over used ones, and score its number. When the player to move has no unused cell left in their line, the game ends and the higher total wins. Warp starts with a few points of komi.',
+      diagrams: () => import('./rules.js'),
+    });
   }
 
   /* ---------- Settings dialog ---------- */
