@@ -4,6 +4,7 @@
 // the arrow keys) the board marks the mover's pieces it would leave open.
 
 import { openRulesDialog } from '/static/shell/rules-dialog.js';
+import { radioGroup, checkbox } from '/static/shell/form.js';
 import {
   BoardView, parseMove, turnsOf, turnName, sideName, otherSide, kindName, windName, windDegrees,
   pieceAt, applyMove, stateFromText, pieceIcon, windArrow, swatch,
@@ -828,18 +829,7 @@ export async function mount({ root, game, shell, api, params }) {
 
   /* ---------- Settings dialog ---------- */
 
-  function radioGroup(name, current, choices) {
-    return h('div', { class: 'segmented', role: 'radiogroup' },
-      ...choices.map(([value, label, extra]) => h('label', {},
-        h('input', { type: 'radio', name, value, checked: String(current) === String(value) }),
-        extra || null, label)));
-  }
 
-  function checkbox(name, checked, label, help) {
-    return h('label', { class: 'check' },
-      h('input', { type: 'checkbox', name, checked }),
-      h('span', {}, label, help ? h('span', { class: 'help' }, help) : null));
-  }
 
   function showSettings() {
     if (document.getElementById('settings-dialog')) return;

@@ -4,6 +4,7 @@
 // and replays them, and fires the cannons (Web Audio, made on the spot).
 
 import { openRulesDialog } from '/static/shell/rules-dialog.js';
+import { radioGroup, checkbox } from '/static/shell/form.js';
 import { BoardView, SHIP_NAMES, TURN_KEYS, TURN_WORDS, swatch } from './board.js';
 
 const SLUG = 'piracy';
@@ -878,18 +879,7 @@ export async function mount({ root, game, shell, api, params }) {
 
   /* ---------- Settings dialog ---------- */
 
-  function radioGroup(name, current, choices) {
-    return h('div', { class: 'segmented', role: 'radiogroup' },
-      ...choices.map(([value, label, extra]) => h('label', {},
-        h('input', { type: 'radio', name, value, checked: String(current) === String(value) }),
-        extra || null, label)));
-  }
 
-  function checkbox(name, checked, label, help) {
-    return h('label', { class: 'check' },
-      h('input', { type: 'checkbox', name, checked }),
-      h('span', {}, label, help ? h('span', { class: 'help' }, help) : null));
-  }
 
   function showSettings() {
     if (document.getElementById('settings-dialog')) return;

@@ -4,6 +4,7 @@
 // sends the finished turn, and asks the computer for its turns.
 
 import { openRulesDialog } from '/static/shell/rules-dialog.js';
+import { radioGroup, checkbox } from '/static/shell/form.js';
 import { BoardView, swatch, sideKey, sideName } from './board.js';
 import * as G from './logic.js';
 
@@ -1022,18 +1023,7 @@ export async function mount({ root, game, shell, api, params }) {
 
   /* ---------- Settings dialog ---------- */
 
-  function radioGroup(name, current, choices) {
-    return h('div', { class: 'segmented', role: 'radiogroup' },
-      ...choices.map(([value, label, extra]) => h('label', {},
-        h('input', { type: 'radio', name, value, checked: String(current) === String(value) }),
-        extra || null, label)));
-  }
 
-  function checkbox(name, checked, label, help) {
-    return h('label', { class: 'check' },
-      h('input', { type: 'checkbox', name, checked }),
-      h('span', {}, label, help ? h('span', { class: 'help' }, help) : null));
-  }
 
   const cellsOf = (b) => 3 * b * (b - 1) + 1;
 

@@ -3,6 +3,7 @@
 // and explains what each lit cell would hand over.
 
 import { openRulesDialog } from '/static/shell/rules-dialog.js';
+import { radioGroup, checkbox } from '/static/shell/form.js';
 import { BoardView, cellName, parseCell, fmtValue, fmtScore, axisName, other, swatch } from './board.js';
 import { openSession, inviteFriend, seatLabel, resultHeadline, replayHref } from '/static/shell/session.js';
 
@@ -591,18 +592,7 @@ export async function mount({ root, game, shell, api, params }) {
 
   /* ---------- Settings dialog ---------- */
 
-  function radioGroup(name, current, choices) {
-    return h('div', { class: 'segmented', role: 'radiogroup' },
-      ...choices.map(([value, label, extra]) => h('label', {},
-        h('input', { type: 'radio', name, value, checked: String(current) === String(value) }),
-        extra || null, label)));
-  }
 
-  function checkbox(name, checked, label, help) {
-    return h('label', { class: 'check' },
-      h('input', { type: 'checkbox', name, checked }),
-      h('span', {}, label, help ? h('span', { class: 'help' }, help) : null));
-  }
 
   function showSettings() {
     if (document.getElementById('settings-dialog')) return;
