@@ -63,15 +63,12 @@ mod reference {
             (h, (ship.bow.0 + DIRS[h as usize].0, ship.bow.1 + DIRS[h as usize].1))
         }
 
-        /// The legal turns (8 for a pass).
+        /// The legal turns.
         pub fn moves(&self) -> Vec<i32> {
             if self.over.is_some() {
                 return vec![];
             }
             let me = &self.ships[self.next];
-            if me.sunk {
-                return vec![8];
-            }
             let other = &self.ships[1 - self.next];
             let corner = (me.bow.0 == 0 || me.bow.0 == 7) && (me.bow.1 == 0 || me.bow.1 == 7);
             let turns: Vec<i32> = if corner { (-2..=2).collect() } else { (-1..=1).collect() };
@@ -85,17 +82,13 @@ mod reference {
         }
 
         pub fn runs_aground(&self, turn: i32) -> bool {
-            turn != 8 && self.land(Game::ahead(&self.ships[self.next], turn).1)
+            self.land(Game::ahead(&self.ships[self.next], turn).1)
         }
 
         pub fn play(&mut self, turn: i32) {
             let me = self.next;
             let other = 1 - me;
-            self.next = other;
             self.moves += 1;
-            if turn == 8 {
-                return;
-            }
             let other_was_afloat = !self.ships[other].sunk;
             let (h, to) = Game::ahead(&self.ships[me], turn);
             if self.land(to) {
@@ -168,6 +161,8 @@ mod reference {
                     self.over = Some(Some(me));
                 }
             }
+            // Turns alternate while both sail; then only the survivor moves.
+            self.next = self.survivor.unwrap_or(other);
         }
     }
 }

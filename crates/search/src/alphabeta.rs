@@ -247,8 +247,10 @@ impl<G: Evaluate> AlphaBeta<G> {
         self.deadline = deadline;
         let mut out = Vec::new();
         for &mv in moves {
+            let mover = pos.side_to_move();
             pos.play(mv);
-            let score = -self.negamax(&mut pos, depth.saturating_sub(1) as i32, -INFINITY, INFINITY, 1);
+            let same = pos.side_to_move() == mover;
+            let score = self.child(&mut pos, depth.saturating_sub(1) as i32, -INFINITY, INFINITY, 1, same);
             pos.undo(mv);
             if self.stopped {
                 break;
@@ -349,18 +351,20 @@ impl<G: Evaluate> AlphaBeta<G> {
         let alpha_start = alpha;
         let mut best_score = -INFINITY;
         let mut best_index = None;
+        let mover = pos.side_to_move();
         for i in 0..moves.len() {
             let (mv, _, index) = moves[i];
             pos.play(mv);
             if self.use_table {
                 self.table.prefetch(pos.hash());
             }
+            let same = pos.side_to_move() == mover;
             let score = if i == 0 {
-                -self.negamax(pos, depth - 1, -beta, -alpha, ply + 1)
+                self.child(pos, depth - 1, alpha, beta, ply + 1, same)
             } else {
-                let s = -self.negamax(pos, depth - 1, -alpha - 1, -alpha, ply + 1);
+                let s = self.child(pos, depth - 1, alpha, alpha + 1, ply + 1, same);
                 if s > alpha && s < beta {
-                    -self.negamax(pos, depth - 1, -beta, -alpha, ply + 1)
+                    self.child(pos, depth - 1, alpha, beta, ply + 1, same)
                 } else {
                     s
                 }
@@ -403,6 +407,18 @@ impl<G: Evaluate> AlphaBeta<G> {
         best_score
     }
 
+    /// A child's score for the parent's mover, searched with the parent's
+    /// window: negated (window and all) when the turn passed to the other
+    /// side, taken as it is when the same side moves again (`same`).
+    #[inline]
+    fn child(&mut self, pos: &mut G, depth: i32, alpha: i32, beta: i32, ply: usize, same: bool) -> i32 {
+        if same {
+            self.negamax(pos, depth, alpha, beta, ply)
+        } else {
+            -self.negamax(pos, depth, -beta, -alpha, ply)
+        }
+    }
+
     /// Looks at the game's noisy moves (captures) until the position is quiet.
     fn quiesce(&mut self, pos: &mut G, mut alpha: i32, beta: i32, ply: usize) -> i32 {
         self.horizon += 1;
@@ -421,11 +437,14 @@ impl<G: Evaluate> AlphaBeta<G> {
         moves.sort_unstable_by(|a, b| b.1.cmp(&a.1));
         alpha = alpha.max(stand);
         let mut best = stand;
+        let mover = pos.side_to_move();
         for &(mv, _, _) in moves.iter() {
             self.nodes += 1;
             pos.play(mv);
+            let same = pos.side_to_move() == mover;
             let score = match pos.outcome() {
-                Some(outcome) => -pos.terminal_score(outcome, ply as u32 + 1),
+                Some(outcome) => flip(pos.terminal_score(outcome, ply as u32 + 1), same),
+                None if same => self.quiesce(pos, alpha, beta, ply + 1),
                 None => -self.quiesce(pos, -beta, -alpha, ply + 1),
             };
             pos.undo(mv);
@@ -473,6 +492,17 @@ impl<G: Evaluate> AlphaBeta<G> {
         }
         let h = &mut self.history[history_slot(&mv)];
         *h = (*h + depth * depth).min(1 << 20);
+    }
+}
+
+/// A score seen by the side to move after a move, turned into the score
+/// of the side that made the move: the same when it moves again (`same`).
+#[inline]
+pub(crate) fn flip(score: i32, same: bool) -> i32 {
+    if same {
+        score
+    } else {
+        -score
     }
 }
 

@@ -14,14 +14,16 @@ pub fn greedy_move<G: Evaluate>(game: &G, margin: i32, rng: &mut impl RngCore) -
         return None;
     }
     let mut pos = game.clone();
+    let mover = game.side_to_move();
     let scores: Vec<i32> = moves
         .iter()
         .map(|&mv| {
             pos.play(mv);
             let s = match pos.outcome() {
-                Some(outcome) => -pos.terminal_score(outcome, 1),
-                None => -pos.evaluate(),
+                Some(outcome) => pos.terminal_score(outcome, 1),
+                None => pos.evaluate(),
             };
+            let s = crate::alphabeta::flip(s, pos.side_to_move() == mover);
             pos.undo(mv);
             s
         })

@@ -36,6 +36,8 @@ enum Proof {
 #[derive(Debug, Clone)]
 struct Node<M> {
     mv: Option<M>,
+    /// The side that played `mv` (the same side may move twice in a row).
+    mover: Side,
     hash: u64,
     first_child: u32,
     child_count: u32,
@@ -47,8 +49,17 @@ struct Node<M> {
 }
 
 impl<M> Node<M> {
-    fn new(mv: Option<M>, hash: u64) -> Self {
-        Node { mv, hash, first_child: 0, child_count: 0, expanded: false, visits: 0, reward: 0.0, proof: Proof::Unknown }
+    fn new(mv: Option<M>, mover: Side, hash: u64) -> Self {
+        Node { mv, mover, hash, first_child: 0, child_count: 0, expanded: false, visits: 0, reward: 0.0, proof: Proof::Unknown }
+    }
+}
+
+/// What a finished game means for the side that made its last move.
+fn proof_of(outcome: Outcome, mover: Side) -> Proof {
+    match outcome {
+        Outcome::Win(w) if w == mover => Proof::Win,
+        Outcome::Win(_) => Proof::Loss,
+        Outcome::Draw => Proof::Unknown,
     }
 }
 
@@ -129,7 +140,7 @@ impl<G: Evaluate> Mcts<G> {
             Some(index) => self.reroot(index),
             None => {
                 self.nodes.clear();
-                self.nodes.push(Node::new(None, target));
+                self.nodes.push(Node::new(None, game.side_to_move().opponent(), target));
             }
         }
         self.root = Some(game.clone());
@@ -175,22 +186,17 @@ impl<G: Evaluate> Mcts<G> {
         }
         // A solved node needs no playout: its proof is its result.
         if node != 0 && self.nodes[node].proof != Proof::Unknown {
-            let reward = if self.nodes[node].proof == Proof::Win { 1.0 } else { 0.0 };
-            self.backup(reward);
+            let won = self.nodes[node].proof == Proof::Win;
+            let first_wins = won == (self.nodes[node].mover == Side::First);
+            self.backup(if first_wins { 1.0 } else { 0.0 });
             return;
         }
-        // Expansion and simulation.
+        // Expansion and simulation; the result is scored for the first seat.
         let result = if let Some(outcome) = pos.outcome() {
-            let mover = pos.side_to_move().opponent();
-            let reward = outcome.score_for(mover);
             if node != 0 {
-                self.nodes[node].proof = match outcome {
-                    Outcome::Win(w) if w == mover => Proof::Win,
-                    Outcome::Win(_) => Proof::Loss,
-                    Outcome::Draw => Proof::Unknown,
-                };
+                self.nodes[node].proof = proof_of(outcome, self.nodes[node].mover);
             }
-            (reward, mover)
+            outcome.score_for(Side::First)
         } else {
             if !self.nodes[node].expanded && self.nodes.len() < MAX_NODES {
                 self.expand(node, &mut pos);
@@ -200,32 +206,30 @@ impl<G: Evaluate> Mcts<G> {
                     self.path.push(node as u32);
                 }
             }
-            let mover = pos.side_to_move().opponent();
             match pos.outcome() {
                 Some(outcome) => {
-                    self.nodes[node].proof = match outcome {
-                        Outcome::Win(w) if w == mover => Proof::Win,
-                        Outcome::Win(_) => Proof::Loss,
-                        Outcome::Draw => Proof::Unknown,
-                    };
-                    (outcome.score_for(mover), mover)
+                    if node != 0 {
+                        self.nodes[node].proof = proof_of(outcome, self.nodes[node].mover);
+                    }
+                    outcome.score_for(Side::First)
                 }
-                None => (self.playout(&mut pos, mover, rng), mover),
+                None => self.playout(&mut pos, Side::First, rng),
             }
         };
-        self.backup(result.0);
+        self.backup(result);
     }
 
     fn expand(&mut self, node: usize, pos: &mut G) {
         self.moves.clear();
         pos.legal_moves(&mut self.moves);
         let first = self.nodes.len() as u32;
+        let mover = pos.side_to_move();
         for i in 0..self.moves.len() {
             let mv = self.moves[i];
             pos.play(mv);
             let hash = pos.hash();
             pos.undo(mv);
-            self.nodes.push(Node::new(Some(mv), hash));
+            self.nodes.push(Node::new(Some(mv), mover, hash));
         }
         let n = &mut self.nodes[node];
         n.first_child = first;
@@ -272,15 +276,17 @@ impl<G: Evaluate> Mcts<G> {
         0.5
     }
 
-    /// Adds the playout result along the path and backs up proofs (MCTS-solver).
-    fn backup(&mut self, mut reward: f64) {
+    /// Adds the playout result (`first_score`, for the first seat) along the
+    /// path, each node counting it for its own mover, and backs up proofs
+    /// (MCTS-solver).
+    fn backup(&mut self, first_score: f64) {
         for i in (0..self.path.len()).rev() {
             let node = self.path[i] as usize;
             let n = &mut self.nodes[node];
             n.visits += 1;
-            n.reward += reward;
-            reward = 1.0 - reward;
-            // A parent is won for its mover if one child wins, lost if every child loses.
+            n.reward += if n.mover == Side::First { first_score } else { 1.0 - first_score };
+            // The parent's chooser (the children's mover) has won if one
+            // child wins for it, and lost if every child loses for it.
             if i > 0 {
                 let parent = self.path[i - 1] as usize;
                 if self.nodes[parent].proof == Proof::Unknown && self.nodes[parent].expanded {
@@ -293,10 +299,11 @@ impl<G: Evaluate> Mcts<G> {
                             Proof::Unknown => all_lost = false,
                         }
                     }
+                    let chooser_moved_in = self.nodes[parent].mover == self.nodes[node].mover;
                     if any_won {
-                        self.nodes[parent].proof = Proof::Loss;
+                        self.nodes[parent].proof = if chooser_moved_in { Proof::Win } else { Proof::Loss };
                     } else if all_lost {
-                        self.nodes[parent].proof = Proof::Win;
+                        self.nodes[parent].proof = if chooser_moved_in { Proof::Loss } else { Proof::Win };
                     }
                 }
             }

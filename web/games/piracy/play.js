@@ -9,7 +9,6 @@ import { BoardView, SHIP_NAMES, TURN_KEYS, TURN_WORDS, swatch } from './board.js
 
 const SLUG = 'piracy';
 const MIN_GAP_MS = 430; // let the eye follow one move before the next one lands
-const PASS_GAP_MS = 160; // a wreck's pass is only a formality
 const ISLANDS = ['c3', 'd3', 'e3', 'c4', 'd4', 'e4', 'c5', 'd5', 'e5'];
 
 const PAGE_CSS = `
@@ -46,7 +45,6 @@ const PAGE_CSS = `
 .pz-moves .mv-turn { font-weight: 650; min-width: 1.7em; }
 .pz-moves .mv-to { color: var(--ink-soft); }
 .pz-moves .mv-note { color: var(--bad); font-weight: 650; font-size: 0.85rem; }
-.pz-moves .mv.pass { color: var(--ink-soft); }
 .pz-analysis { font-size: 0.86rem; color: var(--ink-soft); margin: 6px 0 0; }
 @media (max-width: 700px) { .pz-status .keys-hint { font-size: 0.84rem; } }
 `;
@@ -134,7 +132,7 @@ export async function mount({ root, game, shell, api, params }) {
 
   /** For people and tests alike: which ship the keys steer right now ('' while waiting), and the move count. */
   function markReady() {
-    const ready = view && !busy && humanToMove() && !view.state.must_pass;
+    const ready = view && !busy && humanToMove();
     root.dataset.ready = ready ? SHIP_NAMES[view.side_to_move].toLowerCase() : '';
     root.dataset.ply = view ? String(view.history.length) : '';
     root.dataset.over = view && view.result ? 'true' : 'false';
@@ -156,7 +154,6 @@ export async function mount({ root, game, shell, api, params }) {
 
   /** What one move did, from the states before and after it. */
   function describe(before, after, seat, move) {
-    if (move === 'pass') return { pass: true };
     const a = before.ships[seat];
     const b = after.ships[seat];
     const o0 = before.ships[1 - seat];
@@ -197,15 +194,12 @@ export async function mount({ root, game, shell, api, params }) {
     }
     notes.length = Math.min(notes.length, v.history.length);
     const mover = v.result ? null : v.side_to_move;
-    const targets = humanToMove() && !v.state.must_pass
-      ? (v.moves || []).filter((m) => m.move !== 'pass').map((m) => ({ ...m.info, turn: m.move }))
-      : [];
+    const targets = humanToMove() ? (v.moves || []).map((m) => ({ ...m.info, turn: m.move })) : [];
     board.update(v.state, { targets, toMove: mover, flash, splash });
     if (mover !== null && !v.state.ships[mover].sunk) board.follow(v.state.ships[mover].bow_xy);
     lastRenderAt = performance.now();
     renderPanel();
     if (stepped && !quiet && v.result) announceEnd();
-    schedulePass();
     markReady();
   }
 
@@ -251,13 +245,10 @@ export async function mount({ root, game, shell, api, params }) {
       const seat = st.ships.findIndex((s) => s.name === st.to_move);
       const mover = seat >= 0 ? seat : view.side_to_move;
       const name = SHIP_NAMES[mover];
-      const thinkingNow = view.computer_to_move && !st.must_pass;
+      const thinkingNow = view.computer_to_move;
       let who;
       let detail;
-      if (st.must_pass) {
-        who = `${name} has sunk`;
-        detail = h('span', {}, `The wreck passes its turn; ${SHIP_NAMES[1 - mover]} sails on alone.`);
-      } else if (thinkingNow) {
+      if (thinkingNow) {
         who = `${name} to move`;
         detail = h('span', { class: 'thinking', id: 'thinking' }, h('span', { class: 'spinner', 'aria-hidden': 'true' }), `The computer steers ${name}…`);
       } else {
@@ -340,9 +331,6 @@ export async function mount({ root, game, shell, api, params }) {
     const x = view.history[i];
     const seat = x.side;
     const note = notes[i];
-    if (x.move === 'pass') {
-      return h('li', { class: 'mv pass' }, h('span', { class: 'visually-hidden' }, `${SHIP_NAMES[seat]}'s wreck passes`), h('span', { 'aria-hidden': 'true' }, '—'));
-    }
     const bits = [swatch(seat), h('span', { class: 'visually-hidden' }, `${SHIP_NAMES[seat]}: `), h('span', { class: 'mv-turn' }, x.move)];
     if (note) {
       bits.push(h('span', { class: 'mv-to' }, note.aground ? (note.to === 'coast' ? 'coast' : note.to) : note.to));
@@ -378,7 +366,7 @@ export async function mount({ root, game, shell, api, params }) {
     }
     shown.count = count;
     moveList.dataset.count = String(count);
-    const lastReal = moveList.querySelectorAll('.mv:not(.mv-gap):not(.pass)');
+    const lastReal = moveList.querySelectorAll('.mv:not(.mv-gap)');
     if (lastReal.length) lastReal[lastReal.length - 1].classList.add('last');
     if (!count) {
       moveList.replaceChildren(h('li', { class: 'mv-empty' }, 'No moves yet. Cook sails first.'));
@@ -495,7 +483,7 @@ export async function mount({ root, game, shell, api, params }) {
     try {
       const v = await post('/moves', { move: turn });
       if (my !== token) return false;
-      if (!fromReplay && turn !== 'pass') {
+      if (!fromReplay) {
         if (redo.length && redo[redo.length - 1] === turn) redo.pop();
         else redo = [];
       }
@@ -515,22 +503,6 @@ export async function mount({ root, game, shell, api, params }) {
     return true;
   }
 
-  /** A human seat whose ship has sunk passes by itself. */
-  let passTimer = null;
-  function schedulePass() {
-    clearTimeout(passTimer);
-    if (!view || view.result || view.computer_to_move || !view.state.must_pass) return;
-    const my = token;
-    passTimer = setTimeout(async () => {
-      if (my !== token || !view || !view.state.must_pass || view.result || view.computer_to_move) return;
-      if (busy) {
-        schedulePass();
-        return;
-      }
-      await playMove('pass');
-    }, PASS_GAP_MS + 120);
-  }
-
   /** Keys: steer the ship whose key was pressed. */
   function steer(seat, key, shift) {
     const dir = { ArrowLeft: 'L', ArrowUp: 'S', ArrowRight: 'R', d: 'L', f: 'S', g: 'R' }[key];
@@ -543,7 +515,6 @@ export async function mount({ root, game, shell, api, params }) {
       return;
     }
     const mover = view.side_to_move;
-    if (view.state.must_pass) return;
     if (seat !== mover) {
       const keys = TURN_KEYS[mover];
       if (!humanSeat(seat) && vsComputer() && !analysis) {
@@ -583,8 +554,7 @@ export async function mount({ root, game, shell, api, params }) {
     try {
       while (view && my === token && view.computer_to_move && !view.result) {
         renderStatus();
-        const gap = view.state.must_pass ? PASS_GAP_MS : MIN_GAP_MS;
-        const wait = lastRenderAt + gap - performance.now();
+        const wait = lastRenderAt + MIN_GAP_MS - performance.now();
         if (wait > 0) await sleep(wait);
         if (my !== token) return;
         let v;
@@ -606,8 +576,8 @@ export async function mount({ root, game, shell, api, params }) {
 
   function canTakeBack() {
     if (!view || !view.history.length) return false;
-    if (vsComputer() && !view.result) return view.history.some((x) => humanSeat(x.side) && x.move !== 'pass');
-    return view.history.some((x) => x.move !== 'pass');
+    if (vsComputer() && !view.result) return view.history.some((x) => humanSeat(x.side));
+    return true;
   }
 
   /** Reopens a finished game against the computer between two people, move by move. */
@@ -655,7 +625,6 @@ export async function mount({ root, game, shell, api, params }) {
       toast(view.history.length ? 'There is no move of yours to take back.' : 'There is nothing to take back yet.');
       return;
     }
-    clearTimeout(passTimer);
     if (vsComputer() && view.result && !analysis) {
       const ok = await openAnalysis();
       if (!ok) return;
@@ -664,29 +633,17 @@ export async function mount({ root, game, shell, api, params }) {
     busy = true;
     try {
       if (vsComputer() && !analysis) {
-        // Against the computer in play: back to your last real decision.
-        let v = view;
-        do {
-          v = await post('/undo', {});
-          if (my !== token) return;
-          view = v;
-        } while (v.state.must_pass && v.history.length && v.history.some((x) => humanSeat(x.side) && x.move !== 'pass'));
+        // Against the computer in play: the server goes back to your last decision.
+        const v = await post('/undo', {});
+        if (my !== token) return;
         redo = [];
         setView(v, { quiet: true });
       } else {
-        // Between two people (or in analysis): one move, with the wreck's passes around it.
-        let v = view;
-        while (v.history.length && v.history[v.history.length - 1].move === 'pass') {
-          v = await post('/undo', {});
-          if (my !== token) return;
-          view = v;
-        }
-        if (v.history.length) {
-          const mv = v.history[v.history.length - 1].move;
-          v = await post('/undo', {});
-          if (my !== token) return;
-          redo.push(mv);
-        }
+        // Between two people (or in analysis): one move.
+        const mv = view.history[view.history.length - 1].move;
+        const v = await post('/undo', {});
+        if (my !== token) return;
+        redo.push(mv);
         setView(v, { quiet: true });
       }
     } catch (err) {

@@ -11,7 +11,7 @@ use std::sync::OnceLock;
 use tabula_core::{Evaluate, PROVEN};
 
 use super::geometry::{island_mask, HARBOURS, ISLAND_CORNERS, TARGET};
-use super::rules::{Piracy, PiracyMove, Ship, HITS_TO_SINK, PASS};
+use super::rules::{Piracy, PiracyMove, Ship, HITS_TO_SINK};
 
 /// The lone-ship table counts moves up to this many.
 pub const HORIZON_CAP: u8 = 12;
@@ -146,9 +146,6 @@ impl Evaluate for Piracy {
     /// Broadsides first, then the rest; running aground last.
     #[inline]
     fn order_hint(&self, mv: PiracyMove) -> i32 {
-        if mv.turn() == PASS {
-            return 0;
-        }
         if self.runs_aground(mv.turn()) {
             return -10_000;
         }

@@ -2,7 +2,8 @@
 //!
 //! A move is the turn the ship to move makes: `L` (45° left), `S`
 //! (straight on), `R` (45° right), and with the bow in a harbour also `LL`
-//! and `RR` (90°). A sunk ship's forced turn is `pass`.
+//! and `RR` (90°). After a sinking only the survivor moves, so its moves
+//! follow one another in the record.
 //!
 //! The position text is `;`-separated `key=value` fields, for example
 //!
@@ -14,14 +15,14 @@
 //! positive for right turns), then for a sunk ship `sunk=shot` (seventh hit
 //! from the other ship), `sunk=circled` (seventh hit from its own circling)
 //! or `sunk=aground:NE` (the heading that drove its bow onto land; the ship
-//! keeps the squares it had before). `ply` counts the moves played, passes
-//! included. After a sinking, `survivor=cook` or `silver` names the ship
+//! keeps the squares it had before). `ply` counts the moves played by both
+//! ships. After a sinking, `survivor=cook` or `silver` names the ship
 //! that outlived the other and `owed=N` the moves it must still make.
 
 use tabula_core::Error;
 
 use super::geometry::{heading_between, island_mask, parse_heading, parse_square, square_name, step, HARBOURS, HEADINGS, ISLAND_CORNERS};
-use super::rules::{Fate, Piracy, PiracyMove, Ship, HITS_TO_SINK, MAX_MOVES, MOVES_OWED, NOBODY, PASS, SHIP_NAMES};
+use super::rules::{Fate, Piracy, PiracyMove, Ship, HITS_TO_SINK, MAX_MOVES, MOVES_OWED, NOBODY, SHIP_NAMES};
 
 /// The notation of a turn.
 pub fn turn_name(turn: i8) -> &'static str {
@@ -31,7 +32,7 @@ pub fn turn_name(turn: i8) -> &'static str {
         0 => "S",
         1 => "R",
         2 => "RR",
-        _ => "pass",
+        _ => "?",
     }
 }
 
@@ -43,7 +44,6 @@ pub fn parse_turn(text: &str) -> Option<i8> {
         "S" => Some(0),
         "R" => Some(1),
         "RR" => Some(2),
-        "PASS" => Some(PASS),
         _ => None,
     }
 }
@@ -52,7 +52,7 @@ pub fn parse_turn(text: &str) -> Option<i8> {
 pub fn parse_move(pos: &Piracy, text: &str) -> Result<PiracyMove, Error> {
     let turn = parse_turn(text).ok_or_else(|| {
         Error::BadMove(format!(
-            "'{}' is not a Piracy move: write L, S or R (turn left, sail straight on, turn right), LL or RR for a 90° turn in a harbour, or pass",
+            "'{}' is not a Piracy move: write L, S or R (turn left, sail straight on, turn right), or LL or RR for a 90° turn in a harbour",
             text.trim()
         ))
     })?;
@@ -64,17 +64,6 @@ pub fn parse_move(pos: &Piracy, text: &str) -> Result<PiracyMove, Error> {
     let me = SHIP_NAMES[seat];
     let other = SHIP_NAMES[seat ^ 1];
     let ship = pos.ship(seat);
-    if !ship.afloat() {
-        if turn != PASS {
-            return Err(Error::IllegalMove(format!(
-                "{me} has sunk: its turn can only be passed (pass) while {other} makes its last moves"
-            )));
-        }
-        return Ok(pos.make_move(PASS));
-    }
-    if turn == PASS {
-        return Err(Error::IllegalMove(format!("{me} is afloat and must move: L, S or R")));
-    }
     if turn.abs() == 2 && HARBOURS >> ship.bow() & 1 == 0 {
         return Err(Error::IllegalMove(format!(
             "{written}: a 90° turn needs the bow in a harbour (a1, h1, a8 or h8), and {me}'s bow is on {}",
@@ -361,6 +350,12 @@ pub fn from_text(text: &str) -> Result<Piracy, Error> {
             }
             pos.survivor = s as u8;
             pos.owed = owed.ok_or_else(|| missing("owed"))?;
+            if pos.owed > 0 && next != s {
+                return Err(bad(format!(
+                    "after a sinking only the survivor moves, so next must be {}",
+                    SHIP_NAMES[s].to_ascii_lowercase()
+                )));
+            }
         }
     }
     debug_assert!(pos.survivor <= NOBODY);

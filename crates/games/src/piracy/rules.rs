@@ -7,10 +7,9 @@
 //! allowed (no ramming); a bow that lands off the board or on the island
 //! sinks the ship.
 //!
-//! When one ship has sunk, the other owes seven more moves. The search
-//! engines of Tabula expect the two seats to take turns, so the sunk ship's
-//! seat keeps its turns and can only pass them: the survivor's moves still
-//! come one after the other, with a forced `pass` between them.
+//! When one ship has sunk, the other owes seven more moves and makes them
+//! one after the other: the turn stays with the survivor (the search
+//! engines follow the side to move, so no pass is needed).
 
 use tabula_core::{zobrist, Error, Game, GameInfo, Options, Outcome, Side};
 
@@ -122,13 +121,10 @@ impl Ship {
     }
 }
 
-/// The turn of a move in eighths of a circle, or this value for a pass.
-pub const PASS: i8 = 8;
 /// `survivor` when no ship has sunk yet (or both sank on one move).
 pub(super) const NOBODY: u8 = 2;
 
-/// One move: a turn of −2…+2 eighths (left negative), or a sunk ship's
-/// forced pass. It carries the state the move changes, so that
+/// One move: a turn of −2…+2 eighths (left negative). It carries the state the move changes, so that
 /// [`Game::undo`] can restore it without looking anything up. Moves are
 /// made by [`Piracy::make_move`]; two moves from the same position are
 /// equal exactly when their turns are.
@@ -149,16 +145,10 @@ const FLAG_SEAT: u8 = 1 << 3;
 const FLAG_OTHER_AFLOAT: u8 = 1 << 4;
 
 impl PiracyMove {
-    /// The turn in eighths of a circle (−2…+2, left negative), or [`PASS`].
+    /// The turn in eighths of a circle (−2…+2, left negative).
     #[inline]
     pub fn turn(self) -> i8 {
         self.turn
-    }
-
-    /// Whether this is a sunk ship's forced pass.
-    #[inline]
-    pub fn is_pass(self) -> bool {
-        self.turn == PASS
     }
 
     /// The seat that makes the move.
@@ -208,7 +198,7 @@ pub struct Piracy {
     pub(super) land: u64,
     /// 0 for Cook, 1 for Silver.
     pub(super) to_move: u8,
-    /// Moves played since the start (passes included).
+    /// Moves played since the start (both ships' moves).
     pub(super) ply: u16,
     /// The survivor's moves still to make (0 while both ships sail).
     pub(super) owed: u8,
@@ -282,7 +272,7 @@ impl Piracy {
         self.to_move as usize
     }
 
-    /// Moves played since the start, passes included.
+    /// Moves played since the start, both ships counted.
     pub fn ply(&self) -> u16 {
         self.ply
     }
@@ -314,7 +304,7 @@ impl Piracy {
         }
     }
 
-    /// The move turning `turn` eighths (or [`PASS`]) for the side to move,
+    /// The move turning `turn` eighths for the side to move,
     /// legal or not: it records what undo needs.
     #[inline]
     pub fn make_move(&self, turn: i8) -> PiracyMove {
@@ -365,8 +355,8 @@ impl Piracy {
     /// Whether `turn` is a legal move here (the game not being over).
     pub fn allows(&self, turn: i8) -> bool {
         let ship = &self.ships[self.to_move as usize];
-        if turn == PASS || !ship.afloat() {
-            return turn == PASS && !ship.afloat();
+        if !ship.afloat() {
+            return false;
         }
         let (lo, hi) = Piracy::turn_range(ship);
         (lo..=hi).contains(&turn) && Piracy::target_bit(ship, turn) & self.blocked() == 0
@@ -379,7 +369,7 @@ impl Piracy {
         let me = self.to_move as usize;
         let ship = &self.ships[me];
         let other = &self.ships[me ^ 1];
-        if turn == PASS || !other.afloat() {
+        if !other.afloat() {
             return 0;
         }
         let to = Piracy::target_bit(ship, turn);
@@ -393,9 +383,6 @@ impl Piracy {
     /// Whether a move of `turn` would drive the bow off the board or onto the island.
     #[inline]
     pub fn runs_aground(&self, turn: i8) -> bool {
-        if turn == PASS {
-            return false;
-        }
         let to = Piracy::target_bit(&self.ships[self.to_move as usize], turn);
         to == 0 || to & self.land != 0
     }
@@ -435,69 +422,11 @@ impl Piracy {
     }
 }
 
-impl Game for Piracy {
-    type Move = PiracyMove;
-
-    fn info() -> &'static GameInfo {
-        &INFO
-    }
-
-    fn new(options: &Options) -> Result<Self, Error> {
-        Piracy::from_options(options)
-    }
-
+impl Piracy {
+    /// The ship of seat `me` makes `mv`: it moves or runs aground, deals
+    /// its hits, and a sinking starts (or a survivor's move pays off) the debt.
     #[inline]
-    fn side_to_move(&self) -> Side {
-        Side::from_index(self.to_move as usize)
-    }
-
-    #[inline]
-    fn legal_moves(&self, out: &mut Vec<PiracyMove>) {
-        if self.is_over() {
-            return;
-        }
-        let ship = &self.ships[self.to_move as usize];
-        if !ship.afloat() {
-            out.push(self.make_move(PASS));
-            return;
-        }
-        let blocked = self.blocked();
-        let base = self.make_move(0);
-        let (lo, hi) = Piracy::turn_range(ship);
-        for turn in lo..=hi {
-            if Piracy::target_bit(ship, turn) & blocked == 0 {
-                out.push(PiracyMove { turn, ..base });
-            }
-        }
-    }
-
-    #[inline]
-    fn move_count(&self) -> usize {
-        if self.is_over() {
-            return 0;
-        }
-        let ship = &self.ships[self.to_move as usize];
-        if !ship.afloat() {
-            return 1;
-        }
-        let blocked = self.blocked();
-        let (lo, hi) = Piracy::turn_range(ship);
-        let mut n = 0;
-        for turn in lo..=hi {
-            n += (Piracy::target_bit(ship, turn) & blocked == 0) as usize;
-        }
-        n
-    }
-
-    #[inline]
-    fn play(&mut self, mv: PiracyMove) {
-        let me = self.to_move as usize;
-        debug_assert_eq!(mv.seat(), me, "a move of the side to move");
-        self.ply += 1;
-        self.to_move ^= 1;
-        if mv.turn == PASS {
-            return;
-        }
+    fn play_turn(&mut self, me: usize, mv: PiracyMove) {
         let other = me ^ 1;
         let other_afloat = self.ships[other].afloat();
         let land = self.land;
@@ -558,15 +487,71 @@ impl Game for Piracy {
             }
         }
     }
+}
+
+impl Game for Piracy {
+    type Move = PiracyMove;
+
+    fn info() -> &'static GameInfo {
+        &INFO
+    }
+
+    fn new(options: &Options) -> Result<Self, Error> {
+        Piracy::from_options(options)
+    }
+
+    #[inline]
+    fn side_to_move(&self) -> Side {
+        Side::from_index(self.to_move as usize)
+    }
+
+    #[inline]
+    fn legal_moves(&self, out: &mut Vec<PiracyMove>) {
+        if self.is_over() {
+            return;
+        }
+        let ship = &self.ships[self.to_move as usize];
+        let blocked = self.blocked();
+        let base = self.make_move(0);
+        let (lo, hi) = Piracy::turn_range(ship);
+        for turn in lo..=hi {
+            if Piracy::target_bit(ship, turn) & blocked == 0 {
+                out.push(PiracyMove { turn, ..base });
+            }
+        }
+    }
+
+    #[inline]
+    fn move_count(&self) -> usize {
+        if self.is_over() {
+            return 0;
+        }
+        let ship = &self.ships[self.to_move as usize];
+        let blocked = self.blocked();
+        let (lo, hi) = Piracy::turn_range(ship);
+        let mut n = 0;
+        for turn in lo..=hi {
+            n += (Piracy::target_bit(ship, turn) & blocked == 0) as usize;
+        }
+        n
+    }
+
+    #[inline]
+    fn play(&mut self, mv: PiracyMove) {
+        let me = self.to_move as usize;
+        debug_assert_eq!(mv.seat(), me, "a move of the side to move");
+        self.ply += 1;
+        self.play_turn(me, mv);
+        // The turn passes to the other ship while both sail, and stays
+        // with the survivor once one has sunk.
+        self.to_move = if self.survivor == NOBODY { me as u8 ^ 1 } else { self.survivor };
+    }
 
     #[inline]
     fn undo(&mut self, mv: PiracyMove) {
         self.ply -= 1;
-        self.to_move ^= 1;
-        if mv.turn == PASS {
-            return;
-        }
         let me = mv.seat();
+        self.to_move = me as u8;
         self.ships[me] = Ship {
             stern: mv.stern,
             bow: mv.bow,

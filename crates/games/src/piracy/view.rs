@@ -8,7 +8,7 @@ use serde_json::{json, Value};
 use super::eval::{horizon, HORIZON_CAP};
 use super::geometry::{island_mask, square_name, step, step_xy, HARBOURS, HEADINGS};
 use super::notation::turn_name;
-use super::rules::{Fate, Piracy, PiracyMove, Ship, HITS_TO_SINK, MAX_MOVES, PASS, SHIP_NAMES};
+use super::rules::{Fate, Piracy, PiracyMove, Ship, HITS_TO_SINK, MAX_MOVES, SHIP_NAMES};
 
 fn squares_of(mask: u64) -> Vec<String> {
     (0..64u8).filter(|&sq| mask >> sq & 1 != 0).map(square_name).collect()
@@ -55,7 +55,6 @@ pub fn view(pos: &Piracy) -> Value {
         "moves_owed": pos.moves_owed(),
         "survivor": pos.survivor().map(|s| SHIP_NAMES[s]),
         "to_move": if over { None } else { Some(SHIP_NAMES[pos.seat_to_move()]) },
-        "must_pass": !over && !pos.ship(pos.seat_to_move()).afloat(),
         "island": square_name(pos.island_corner()),
         "island_squares": squares_of(island_mask(pos.island_corner())),
         "harbours": squares_of(HARBOURS),
@@ -71,9 +70,6 @@ pub fn view(pos: &Piracy) -> Value {
 /// to (its file and rank, which lie off the board when the move runs
 /// aground there), and what the move would do.
 pub fn move_view(pos: &Piracy, mv: PiracyMove) -> Value {
-    if mv.turn() == PASS {
-        return json!({ "pass": true });
-    }
     let seat = pos.seat_to_move();
     let ship = pos.ship(seat);
     let turn = mv.turn();
