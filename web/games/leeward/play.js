@@ -9,6 +9,7 @@ import {
   BoardView, parseMove, turnsOf, turnName, sideName, otherSide, kindName, windName, windDegrees,
   pieceAt, applyMove, stateFromText, pieceIcon, windArrow, swatch,
 } from './board.js';
+import { openSession, inviteFriend, seatLabel, resultHeadline, replayHref } from '/static/shell/session.js';
 
 const SLUG = 'leeward';
 const MIN_GAP_MS = 420; // let the eye follow one move before the next one lands
@@ -59,6 +60,7 @@ export async function mount({ root, game, shell, api, params }) {
     title: game.name,
     actions: [
       { label: 'New game', icon: 'new', key: 'R', onClick: () => newGame(), id: 'tb-new' },
+      { label: 'Play online', icon: 'online', onClick: () => inviteFriend({ game, options: {}, position: baseText || null }), id: 'tb-online' },
       { label: 'Settings', icon: 'settings', onClick: () => showSettings(), id: 'tb-settings' },
       { label: 'Rules', icon: 'rules', key: 'F1', href: `/rules/${SLUG}`, onClick: () => showRules(), id: 'tb-rules' },
       { label: 'Keys', icon: 'help', key: '?', onClick: () => shell.showKeys(), id: 'tb-help' },
@@ -110,8 +112,11 @@ export async function mount({ root, game, shell, api, params }) {
   let busy = false;
   let undoQueued = false;
   let lastRenderAt = 0;
-  let replay = null; // {states, moves, index, timer} while a finished game is replayed
+  let replay = null; // {states, moves, index, timer} while a finished game is replayed in place
   let baseText = params.get('position') || '';
+  let session = null; // an online match, a replay or a stored match named in the address (shell/session.js)
+  let matchStart = { id: null, text: '' }; // the start position of a match opened from the address, when not the usual one
+  const startAsked = new Set(); // the matches whose start position was asked for
 
   const humanSeat = (seat) => view && view.players[seat] === 'human';
   const vsComputer = () => view && view.players.some((p) => p !== 'human');
@@ -119,8 +124,26 @@ export async function mount({ root, game, shell, api, params }) {
   const seatOf = (owner) => (owner === 'ink' ? 0 : 1);
   const ownerOf = (seat) => (seat === 0 ? 'ink' : 'paper');
 
+  /** Online: whether this browser holds `seat`. */
+  const mine = (seat) => !!view.online && view.online.seat === seat;
+  /** Online or replaying: this screen may not move now (and nobody here is thinking). */
+  const passive = () => !view.computer_to_move && !!(view.replay || (view.online && !view.can_move));
+
+  /** A short toast for a click that cannot play, not repeated while the same one is showing. */
+  let lastNudge = { text: '', at: 0 };
+  function nudge(text) {
+    const now = performance.now();
+    if (text === lastNudge.text && now - lastNudge.at < 2000) return;
+    lastNudge = { text, at: now };
+    toast(text, { timeout: 1800 });
+  }
+
+  /** A player's label in the middle of a sentence. */
+  const inSentence = (label) => (label === 'Your opponent' ? 'your opponent' : label);
+
   function playerLabel(owner) {
     const seat = seatOf(owner);
+    if (view.online || view.replay) return seatLabel(view, seat, { levels });
     const spec = view.players[seat];
     if (spec === 'human') return vsComputer() ? 'You' : `Player ${seat + 1}`;
     const m = /^level:(.+)$/.exec(spec);
@@ -130,9 +153,10 @@ export async function mount({ root, game, shell, api, params }) {
 
   /** The position the match started from, for naming the pieces of past moves. */
   function baseState() {
-    if (baseText) {
+    const text = view && matchStart.id === view.id ? matchStart.text : baseText;
+    if (text) {
       try {
-        return stateFromText(baseText);
+        return stateFromText(text);
       } catch {
         return null;
       }
@@ -167,6 +191,8 @@ export async function mount({ root, game, shell, api, params }) {
   }
 
   function setView(v) {
+    // Live updates and replies may cross: never go back to an older view of the same match.
+    if (view && v.id === view.id && !v.replay && !view.replay && v.version < view.version) return;
     const before = view;
     view = v;
     boardBox.dataset.match = v.id;
@@ -185,10 +211,14 @@ export async function mount({ root, game, shell, api, params }) {
       }
     }
     // A pick survives a redraw of the same position only.
-    if (!before || before.id !== v.id || before.history.length !== v.history.length) clearPick();
+    if (!before || before.id !== v.id || before.history.length !== v.history.length || !humanToMove()) clearPick();
     if (before && before.id === v.id && v.history.length > before.history.length) tick();
     lastRenderAt = performance.now();
     renderAll();
+    if (v.history.length && !startAsked.has(v.id) && !historyStates(v)) {
+      startAsked.add(v.id);
+      learnStart(v);
+    }
   }
 
   function clearPick() {
@@ -218,6 +248,10 @@ export async function mount({ root, game, shell, api, params }) {
     if (!humanToMove()) {
       board.shake(name);
       if (view.computer_to_move && !view.result) toast('Wait a moment: the computer is still thinking.', { timeout: 1800 });
+      else if (view.online && !view.result && !view.replay) {
+        const watching = view.online.seat === null || view.online.seat === undefined;
+        nudge(watching ? 'You are watching: only the two players can move.' : `Wait for ${inSentence(playerLabel(ownerOf(view.side_to_move)))} to move.`);
+      }
       return;
     }
     if (pick && pick.to) {
@@ -346,7 +380,8 @@ export async function mount({ root, game, shell, api, params }) {
   }
 
   function canUndo() {
-    return !!view && view.history.some((x) => humanSeat(x.side));
+    if (!view || view.online || view.replay) return false;
+    return view.history.some((x) => humanSeat(x.side));
   }
 
   function renderStatus() {
@@ -364,24 +399,37 @@ export async function mount({ root, game, shell, api, params }) {
       const w = view.result.winner;
       let headline;
       if (w === null || w === undefined) headline = 'A draw';
+      else if (view.online || view.replay) headline = resultHeadline(view, { levels });
       else if (vsComputer()) headline = humanSeat(w) ? 'You win!' : 'The computer wins';
       else headline = `${sideName(ownerOf(w))} wins`;
+      // In place, a finished game plays itself again; the replay page steps through it with the engine's graph.
+      const inPlace = !view.online && !view.replay;
       parts.push(h('div', { class: 'result-banner', id: 'result', role: 'status' },
         h('div', { class: 'result-head' }, w === null || w === undefined ? null : swatch(w), h('strong', {}, headline)),
         h('p', { class: 'result-reason' }, view.result.reason || ''),
         h('div', { class: 'result-actions' },
           h('button', { class: 'btn primary', type: 'button', onclick: () => newGame() }, 'New game', h('kbd', {}, 'R')),
-          h('button', { class: 'btn', type: 'button', id: 'replay-btn', onclick: () => startReplay(), disabled: !view.history.length }, 'Replay', h('kbd', {}, 'P')))));
+          inPlace ? h('button', { class: 'btn', type: 'button', id: 'replay-btn', onclick: () => startReplay(), disabled: !view.history.length }, 'Replay', h('kbd', {}, 'P')) : null,
+          view.replay ? null : h('a', {
+            class: 'btn', href: replayHref(SLUG, view.id), id: 'replay-link',
+            title: 'Step through the game move by move, with the engine’s view of it',
+          }, inPlace ? 'Study' : 'Replay'))));
     } else {
       const thinking = view.computer_to_move;
-      const who = thinking || !vsComputer() ? `${sideName(mover)} to move` : 'Your move';
+      const still = passive();
+      const who = thinking || still || (!vsComputer() && !view.online) ? `${sideName(mover)} to move` : 'Your move';
       let detail;
       if (thinking) {
         detail = h('span', { class: 'thinking', id: 'thinking' }, h('span', { class: 'spinner', 'aria-hidden': 'true' }), 'The computer is thinking…');
+      } else if (view.replay) {
+        // The replay card says which move this is; the wind card is hidden to make room for it (play.css).
+        detail = h('span', { class: 'lw-replay-wind' }, windArrow(st.wind, { size: 14 }), ` Blowing ${windName(st.wind)}. ${windSummary(st.wind)}`);
+      } else if (still) {
+        detail = h('span', {}, view.online.seat === null || view.online.seat === undefined ? 'You are watching this game.' : `Waiting for ${inSentence(playerLabel(mover))}.`);
       } else if (view.can_move === false) {
         detail = h('span', {}, 'Waiting for the other player.');
       } else if (!pick) {
-        detail = h('span', { id: 'step' }, vsComputer() ? `You play ${sideName(mover)}. Pick a piece to see where it can go.` : `Pick one of ${sideName(mover)}’s pieces.`);
+        detail = h('span', { id: 'step' }, vsComputer() || view.online ? `You play ${sideName(mover)}. Pick a piece to see where it can go.` : `Pick one of ${sideName(mover)}’s pieces.`);
       } else if (!pick.to) {
         const p = pieceAt(st, pick.from);
         detail = h('span', { id: 'step' }, `Pick a square for the ${kindName(p ? p.kind : 'piece')} on ${pick.from}.`);
@@ -406,8 +454,9 @@ export async function mount({ root, game, shell, api, params }) {
     const states = historyStates(view);
     const piece = states ? pieceAt(states[n - 1], mv.from) : null;
     const taken = states ? pieceAt(states[n - 1], mv.to) : null;
-    const who = vsComputer() ? (humanSeat(x.side) ? 'You' : 'The computer') : sideName(ownerOf(x.side));
-    const what = piece ? `${humanSeat(x.side) && vsComputer() ? 'your' : 'its'} ${kindName(piece.kind)} ` : '';
+    const you = vsComputer() ? humanSeat(x.side) : mine(x.side);
+    const who = you ? 'You' : vsComputer() ? 'The computer' : sideName(ownerOf(x.side));
+    const what = piece ? `${you ? 'your' : 'its'} ${kindName(piece.kind)} ` : '';
     const took = mv.capture ? `, taking ${taken ? `a ${kindName(taken.kind)}` : 'a piece'},` : '';
     return `${who} moved ${what}${mv.from}–${mv.to}${took} and left the wind blowing ${windName(mv.wind)}.`;
   }
@@ -578,7 +627,7 @@ export async function mount({ root, game, shell, api, params }) {
       const owner = ownerOf(x.side);
       const mv = parseMove(x.move);
       const piece = states && mv ? pieceAt(states[i], mv.from) : null;
-      const who = vsComputer() ? (humanSeat(x.side) ? 'You' : 'Computer') : sideName(owner);
+      const who = vsComputer() ? (humanSeat(x.side) ? 'You' : 'Computer') : mine(x.side) ? 'You' : sideName(owner);
       const text = mv
         ? `${who} (${sideName(owner)}): ${piece ? kindName(piece.kind) + ' ' : ''}${mv.from} to ${mv.to}${mv.capture ? ', taking' : ''}, wind ${windName(mv.wind)}.`
         : `${who}: ${x.move}`;
@@ -633,6 +682,10 @@ export async function mount({ root, game, shell, api, params }) {
   }
 
   async function startMatch(players) {
+    if (session) {
+      session.close();
+      session = null;
+    }
     stopReplay(false);
     const my = ++token;
     undoQueued = false;
@@ -645,7 +698,7 @@ export async function mount({ root, game, shell, api, params }) {
       shownMoves = { id: null, n: -1 };
       setView(v);
       // A link to another match no longer describes the page.
-      if (params.get('match')) {
+      if (/[?&](match|replay)=/.test(location.search)) {
         const q = baseText ? `?position=${encodeURIComponent(baseText)}` : '';
         history.replaceState(null, '', `/play/${SLUG}${q}`);
       }
@@ -665,7 +718,16 @@ export async function mount({ root, game, shell, api, params }) {
     computerLoop();
   }
 
+  /** In an online game of one's own that goes on, a new game would leave it: say so instead. */
+  function inOnlineGame() {
+    if (!session || session.kind !== 'online' || !view || view.result || !view.online) return false;
+    if (view.online.seat === null || view.online.seat === undefined) return false;
+    toast('This online game goes on: resign it first, or come back to it later from “Games played”.');
+    return true;
+  }
+
   function newGame() {
+    if (inOnlineGame()) return undefined;
     return startMatch(playersFromSettings());
   }
 
@@ -731,7 +793,11 @@ export async function mount({ root, game, shell, api, params }) {
   }
 
   async function undo() {
-    if (!view || replay) return;
+    if (!view || replay || view.replay) return;
+    if (view.online) {
+      toast('Moves cannot be taken back in an online game.');
+      return;
+    }
     if (thinkingFor === token) {
       undoQueued = true;
       toast('Taking your move back as soon as the computer has answered.');
@@ -761,7 +827,12 @@ export async function mount({ root, game, shell, api, params }) {
   /* ---------- Replay of a finished game ---------- */
 
   function startReplay() {
-    if (!view || !view.result || !view.history.length || replay) return;
+    if (!view || !view.result || !view.history.length || replay || view.replay) return;
+    if (view.online) {
+      // An online game is replayed on its own page, with the engine's graph.
+      location.assign(replayHref(SLUG, view.id));
+      return;
+    }
     const states = historyStates(view);
     if (!states) {
       toast('This game cannot be replayed here.', { error: true });
@@ -944,29 +1015,32 @@ export async function mount({ root, game, shell, api, params }) {
   };
   document.addEventListener('keydown', onKey);
 
-  /** Opens a match the server already holds (a link with ?match=…); false if there is none for this game. */
-  async function openMatch(id) {
-    const my = ++token;
-    busy = true;
+  /**
+   * A match opened from the address may have started from a position of its
+   * own: fetch it, so that past moves can name their pieces.
+   */
+  async function learnStart(v) {
     try {
-      const v = await api(`/api/matches/${encodeURIComponent(id)}`);
-      if (my !== token || v.game !== SLUG) return false;
+      const start = await api(`/api/matches/${encodeURIComponent(v.id)}/at/0`);
+      if (!view || view.id !== v.id) return;
+      matchStart = { id: v.id, text: start.position };
+      statesCache = { key: null, states: null };
       shownMoves = { id: null, n: -1 };
-      setView(v);
-      return true;
+      renderAll();
     } catch {
-      return false;
-    } finally {
-      if (my === token) busy = false;
+      /* the moves are listed without their pieces' names */
     }
   }
 
   /* ---------- Start ---------- */
 
-  const urlMatch = params.get('match');
-  if (urlMatch && (await openMatch(urlMatch))) {
+  session = await openSession({ game, shell, params, panel: side, root, render: (v) => setView(v) });
+  if (session) {
+    ++token; // a match of its own, as startMatch would count it
+    shownMoves = { id: null, n: -1 };
+    setView(session.view);
     computerLoop();
-    return;
+  } else {
+    await startMatch(playersFromSettings());
   }
-  await startMatch(playersFromSettings());
 }

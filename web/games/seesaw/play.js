@@ -7,6 +7,7 @@ import { openRulesDialog } from '/static/shell/rules-dialog.js';
 import { radioGroup, checkbox } from '/static/shell/form.js';
 import { BoardView, swatch, sideKey, sideName } from './board.js';
 import * as G from './logic.js';
+import { openSession, inviteFriend, seatLabel, resultHeadline, replayHref } from '/static/shell/session.js';
 
 const SLUG = 'seesaw';
 const MIN_GAP_MS = 450; // let the eye follow one turn before the next one lands
@@ -35,6 +36,8 @@ const PAGE_CSS = `
 .ss-page .replay-count { font-variant-numeric: tabular-nums; color: var(--ink-soft); font-size: 0.9rem; margin-right: auto; }
 .ss-page .board-box.replaying > svg { opacity: 0.96; }
 .ss-page .board-box { container-type: inline-size; }
+/* Online, "New game" is in the top bar (and in the result banner): the panel needs the room. */
+.ss-page .online-mode #new-btn { display: none; }
 @container (max-width: 520px) { .ss .cell .cname { display: none; } }
 @media (max-width: 700px) { .ss-page .chain-actions .btn kbd { display: none; } }
 @media (max-width: 700px) {
@@ -84,6 +87,7 @@ export async function mount({ root, game, shell, api, params }) {
     title: game.name,
     actions: [
       { label: 'New game', icon: 'new', key: 'R', onClick: () => newGame(), id: 'tb-new' },
+      { label: 'Play online', icon: 'online', onClick: () => inviteFriend({ game, options: { base: Number(store.get('base')) } }), id: 'tb-online' },
       { label: 'Settings', icon: 'settings', onClick: () => showSettings(), id: 'tb-settings' },
       { label: 'Rules', icon: 'rules', key: 'F1', href: `/rules/${SLUG}`, onClick: () => showRules(), id: 'tb-rules' },
       { label: 'Keys', icon: 'help', key: '?', onClick: () => shell.showKeys(), id: 'tb-help' },
@@ -125,17 +129,35 @@ export async function mount({ root, game, shell, api, params }) {
   let undoQueued = false;
   let lastRenderAt = 0;
   let shownHistory = [];
-  let replay = null; // {ply, view, timer}
+  let replay = null; // {ply, view, timer}: a finished game replayed in place
+  let session = null; // an online match, a replay or a stored match named in the address (shell/session.js)
   const infos = new Map(); // `${matchId}:${ply}` → Map(move → info): what each legal move did
   let pathCache = new Map(); // from → capture paths of the current view
   let byKeyboard = false; // whether the latest board action came from the keys
 
   const humanSeat = (seat) => view && view.players[seat] === 'human';
   const vsComputer = () => view && view.players.some((p) => p !== 'human');
-  const humanToMove = () => view && !view.result && !view.computer_to_move && !replay;
+  const humanToMove = () => view && !view.result && !view.computer_to_move && view.can_move !== false && !replay;
   const moverIndex = () => G.sideIndex(view.state.mover);
+  /** Online: whether this browser holds `seat`. */
+  const mine = (seat) => !!view.online && view.online.seat === seat;
+  const watching = () => !!view.online && (view.online.seat === null || view.online.seat === undefined);
+  /** Online or replaying: this screen may not move now (and nobody here is thinking). */
+  const passive = () => !view.computer_to_move && !!(view.replay || (view.online && !view.can_move));
+  /** A short toast for a click that cannot play, not repeated while the same one is showing. */
+  let lastNudge = { text: '', at: 0 };
+  function nudge(text) {
+    const now = performance.now();
+    if (text === lastNudge.text && now - lastNudge.at < 2000) return;
+    lastNudge = { text, at: now };
+    toast(text, { timeout: 1800 });
+  }
+
+  /** A player's label in the middle of a sentence. */
+  const inSentence = (label) => (label === 'Your opponent' ? 'your opponent' : label);
 
   function playerLabel(seat) {
+    if (view.online || view.replay) return seatLabel(view, seat, { levels });
     const spec = view.players[seat];
     if (spec === 'human') return vsComputer() ? 'You' : `Player ${seat + 1}`;
     const m = /^level:(.+)$/.exec(spec);
@@ -146,7 +168,9 @@ export async function mount({ root, game, shell, api, params }) {
   function wantFlip() {
     const st = store.all();
     let flip = false;
-    if (st.orient === 'auto' && view && vsComputer()) flip = view.players[1] === 'human' && view.players[0] !== 'human';
+    // Your own side at the bottom: North's player, against the computer or online, sees the board turned round.
+    if (st.orient === 'auto' && view && view.online) flip = view.online.seat === 1;
+    else if (st.orient === 'auto' && view && vsComputer()) flip = view.players[1] === 'human' && view.players[0] !== 'human';
     return flip !== flipToggle;
   }
 
@@ -362,12 +386,17 @@ export async function mount({ root, game, shell, api, params }) {
   }
 
   function setView(v, { rest = null } = {}) {
+    // Live updates and replies may cross: never go back to an older view of the same match.
+    if (view && v.id === view.id && !v.replay && !view.replay && v.version < view.version) return;
     const before = view;
     view = v;
     pos = G.fromState(v.state);
     pathCache = new Map();
-    sel = null;
-    if (!v.result) infos.set(`${v.id}:${v.history.length}`, new Map((v.moves || []).map((m) => [m.move, m.info])));
+    // A turn being built survives a redraw of the same position (an online view saying who is connected).
+    const samePosition = before && before.id === v.id && !before.replay && !v.replay && before.history.length === v.history.length;
+    if (!samePosition || !humanToMove()) sel = null;
+    const key = `${v.id}:${v.history.length}`;
+    if (!v.result && (v.moves || []).length) infos.set(key, new Map(v.moves.map((m) => [m.move, m.info])));
     if (!board || board.base !== Number(v.state.base)) makeBoard(v.state.base);
     else board.setFlip(wantFlip());
     draw();
@@ -392,7 +421,8 @@ export async function mount({ root, game, shell, api, params }) {
   }
 
   function canUndo() {
-    return !!view && view.history.some((x) => humanSeat(x.side));
+    if (!view || view.online || view.replay) return false;
+    return view.history.some((x) => humanSeat(x.side));
   }
 
   function describeTurn(info, entry) {
@@ -418,7 +448,7 @@ export async function mount({ root, game, shell, api, params }) {
     if (!v.history.length) return null;
     const entry = v.history[v.history.length - 1];
     const info = (infos.get(`${v.id}:${v.history.length - 1}`) || new Map()).get(entry.move);
-    const who = vsComputer() ? (humanSeat(entry.side) ? 'You' : 'The computer') : sideName(entry.side);
+    const who = vsComputer() ? (humanSeat(entry.side) ? 'You' : 'The computer') : mine(entry.side) ? 'You' : sideName(entry.side);
     const grew = info && info.promotes;
     return h('p', { class: 'last-line', id: 'last-move' },
       h('strong', {}, who), ` ${describeTurn(info, entry)}`,
@@ -459,14 +489,21 @@ export async function mount({ root, game, shell, api, params }) {
       const w = view.result.winner;
       let headline;
       if (w === null || w === undefined) headline = 'A draw';
+      else if (view.online || view.replay) headline = resultHeadline(view, { levels });
       else if (vsComputer()) headline = humanSeat(w) ? 'You win!' : 'The computer wins';
       else headline = `${sideName(w)} wins`;
+      // In place, a finished game plays itself again; the replay page steps through it with the engine's graph.
+      const inPlace = !view.online && !view.replay;
       parts.push(h('div', { class: `result-banner${w === null || w === undefined ? '' : ` win-${sideKey(w)}`}`, id: 'result', role: 'status' },
         h('div', { class: 'result-head' }, w === null || w === undefined ? null : swatch(w), h('strong', {}, headline)),
         h('p', { class: 'result-reason' }, view.result.reason || ''),
         h('div', { class: 'result-actions' },
           h('button', { class: 'btn primary', type: 'button', onclick: () => newGame() }, 'New game', h('kbd', {}, 'R')),
-          h('button', { class: 'btn', type: 'button', id: 'replay-btn', onclick: () => startReplay() }, 'Replay'))));
+          inPlace ? h('button', { class: 'btn', type: 'button', id: 'replay-btn', onclick: () => startReplay() }, 'Replay') : null,
+          view.replay ? null : h('a', {
+            class: 'btn', href: replayHref(SLUG, view.id), id: 'replay-link',
+            title: 'Step through the game move by move, with the engine’s view of it',
+          }, inPlace ? 'Study' : 'Replay'))));
       const line = lastLine();
       if (line) parts.push(line);
       statusCard.replaceChildren(...parts);
@@ -474,11 +511,16 @@ export async function mount({ root, game, shell, api, params }) {
     }
     const mover = moverIndex();
     const thinking = view.computer_to_move;
-    const who = thinking ? `${sideName(mover)} to move` : vsComputer() ? 'Your move' : `${sideName(mover)} to move`;
+    const still = passive();
+    const who = thinking || still ? `${sideName(mover)} to move` : vsComputer() || view.online ? 'Your move' : `${sideName(mover)} to move`;
     let detail;
     const actions = [];
     if (thinking) {
       detail = h('span', { class: 'thinking', id: 'thinking' }, h('span', { class: 'spinner', 'aria-hidden': 'true' }), 'The computer is thinking…');
+    } else if (view.replay) {
+      detail = view.replay.ply ? `The position after move ${view.replay.ply} of ${view.replay.plies}.` : 'The start position.';
+    } else if (still) {
+      detail = watching() ? 'You are watching this game.' : `Waiting for ${inSentence(playerLabel(mover))}.`;
     } else if (st.forced_pass) {
       detail = `${sideName(mover)} can neither capture, step nor deploy, so it passes.`;
       actions.push(h('button', { class: 'btn primary', type: 'button', id: 'pass-btn', onclick: () => submit('pass') }, 'Pass', h('kbd', {}, 'P')));
@@ -561,7 +603,7 @@ export async function mount({ root, game, shell, api, params }) {
     for (let i = shownHistory.length; i < v.history.length; i++) {
       const e = v.history[i];
       const info = (infos.get(`${v.id}:${i}`) || new Map()).get(e.move);
-      const who = vsComputer() ? (humanSeat(e.side) ? 'You' : 'Computer') : sideName(e.side);
+      const who = vsComputer() ? (humanSeat(e.side) ? 'You' : 'Computer') : mine(e.side) ? 'You' : sideName(e.side);
       const node = h('li', { class: `mv mv-${sideKey(e.side)}`, title: info ? describeTurn(info, e) : e.move },
         swatch(e.side),
         h('span', { class: 'visually-hidden' }, `${who} (${sideName(e.side)}): `),
@@ -602,7 +644,8 @@ export async function mount({ root, game, shell, api, params }) {
       const m = /^level:(.+)$/.exec(spec || '');
       const level = m && levels.find((l) => l.key === m[1]);
       if (level) bits.push(h('span', {}, level.name));
-    } else bits.push(h('span', {}, 'Two players'));
+    } else if (view.online) bits.push(h('span', {}, 'Online'));
+    else bits.push(h('span', {}, 'Two players'));
     footer.replaceChildren(...bits.flatMap((b, i) => (i ? [h('span', { class: 'dot', 'aria-hidden': 'true' }, '·'), b] : [b])));
   }
 
@@ -615,6 +658,13 @@ export async function mount({ root, game, shell, api, params }) {
     if (view.result) return;
     if (view.computer_to_move) {
       toast('Wait a moment: the computer is still thinking.');
+      return;
+    }
+    if (!humanToMove()) {
+      board.shake(name);
+      if (view.online && !view.replay) {
+        nudge(watching() ? 'You are watching: only the two players can move.' : `Wait for ${inSentence(playerLabel(moverIndex()))} to move.`);
+      }
       return;
     }
     if (busy) return;
@@ -784,6 +834,10 @@ export async function mount({ root, game, shell, api, params }) {
   }
 
   async function startMatch(body) {
+    if (session) {
+      session.close();
+      session = null;
+    }
     const my = ++token;
     undoQueued = false;
     endReplay(true);
@@ -803,29 +857,20 @@ export async function mount({ root, game, shell, api, params }) {
     computerLoop();
   }
 
-  async function openMatch(id) {
-    const my = ++token;
-    busy = true;
-    try {
-      const v = await api(`/api/matches/${encodeURIComponent(id)}`);
-      if (my !== token) return false;
-      if (v.game !== SLUG) return false;
-      shownHistory = [];
-      setView(v);
-      return true;
-    } catch {
-      return false;
-    } finally {
-      if (my === token) busy = false;
-    }
-  }
-
   function updateUrl(v) {
     const url = `/play/${SLUG}?match=${encodeURIComponent(v.id)}`;
     if (location.pathname + location.search !== url) history.replaceState(null, '', url);
   }
 
+  /** In an online game of one's own that goes on, a new game would leave it: say so instead. */
+  function inOnlineGame() {
+    if (!session || session.kind !== 'online' || !view || view.result || !view.online || watching()) return false;
+    toast('This online game goes on: resign it first, or come back to it later from “Games played”.');
+    return true;
+  }
+
   function newGame(base) {
+    if (inOnlineGame()) return undefined;
     return startMatch({ options: { base: Number(base || store.get('base')) }, players: playersFromSettings() });
   }
 
@@ -872,7 +917,11 @@ export async function mount({ root, game, shell, api, params }) {
   }
 
   async function undo() {
-    if (!view || replay) return;
+    if (!view || replay || view.replay) return;
+    if (view.online) {
+      toast('Moves cannot be taken back in an online game.');
+      return;
+    }
     if (thinkingFor === token) {
       undoQueued = true;
       toast('Taking your turn back as soon as the computer has answered.');
@@ -950,7 +999,12 @@ export async function mount({ root, game, shell, api, params }) {
   }
 
   async function startReplay() {
-    if (!view || !view.result) return;
+    if (!view || !view.result || replay || view.replay) return;
+    if (view.online) {
+      // An online game is replayed on its own page, with the engine's graph.
+      location.assign(replayHref(SLUG, view.id));
+      return;
+    }
     replay = { ply: -1, view: null, timer: null };
     boardBox.classList.add('replaying');
     await replayTo(0);
@@ -1162,10 +1216,13 @@ export async function mount({ root, game, shell, api, params }) {
 
   /* ---------- Start ---------- */
 
-  const urlMatch = params.get('match');
   const urlPosition = params.get('position');
   const urlBase = params.get('base');
-  if (urlMatch && (await openMatch(urlMatch))) {
+  session = await openSession({ game, shell, params, panel: side, root, render: (v) => setView(v) });
+  if (session) {
+    ++token; // a match of its own, as startMatch would count it
+    shownHistory = [];
+    setView(session.view);
     computerLoop();
     return;
   }
