@@ -80,8 +80,12 @@ export async function startReplay({ game, id, ply, panel, render, root }) {
   // The move list: a start entry, then one button per move.
   const start = h('li', {}, h('button', { type: 'button', class: 'rp-move rp-start', 'data-ply': '0', onclick: () => go(0) }, 'Start'));
   list.append(start);
+  // A row per move pair, each side in its own column; a side that moves
+  // twice in a row (as a lone survivor may) starts a new row.
+  let rows = 0;
   moves.forEach((m, i) => {
-    const number = i % 2 === 0 ? h('span', { class: 'rp-num', 'aria-hidden': 'true' }, `${i / 2 + 1}.`) : null;
+    const newRow = i === 0 || m.side === 0 || moves[i - 1].side === m.side;
+    const number = newRow ? h('span', { class: 'rp-num', 'aria-hidden': 'true' }, `${++rows}.`) : null;
     list.append(h('li', { class: `rp-item side-${m.side}` },
       number,
       h('button', { type: 'button', class: 'rp-move', 'data-ply': String(i + 1), onclick: () => go(i + 1), 'aria-label': `Move ${i + 1}: ${m.move} by ${who(m.side)}` }, m.move)));

@@ -5,6 +5,7 @@
 
 import { openRulesDialog } from '/static/shell/rules-dialog.js';
 import { radioGroup, checkbox } from '/static/shell/form.js';
+import { openSession, inviteFriend, seatLabel, resultHeadline, replayHref } from '/static/shell/session.js';
 import { BoardView, SHIP_NAMES, TURN_KEYS, TURN_WORDS, swatch } from './board.js';
 
 const SLUG = 'piracy';
@@ -82,6 +83,7 @@ export async function mount({ root, game, shell, api, params }) {
     title: game.name,
     actions: [
       { label: 'New game', icon: 'new', key: 'N', onClick: () => newGame(), id: 'tb-new' },
+      { label: 'Play online', icon: 'online', onClick: () => inviteFriend({ game, options: optionsFor(randomChart()) }), id: 'tb-online' },
       { label: 'Settings', icon: 'settings', onClick: () => showSettings(), id: 'tb-settings' },
       { label: 'Rules', icon: 'rules', key: 'F1', href: `/rules/${SLUG}`, onClick: () => showRules(), id: 'tb-rules' },
       { label: 'Keys', icon: 'help', key: '?', onClick: () => shell.showKeys(), id: 'tb-help' },
@@ -129,6 +131,7 @@ export async function mount({ root, game, shell, api, params }) {
   let analysis = false; // a finished game against the computer, reopened between two people
   let notes = []; // what each move did, by history index, when it was seen being played
   let shown = { id: null, count: 0 };
+  let session = null; // an online match, a replay or a stored match named in the address (shell/session.js)
 
   /** For people and tests alike: which ship the keys steer right now ('' while waiting), and the move count. */
   function markReady() {
@@ -140,11 +143,13 @@ export async function mount({ root, game, shell, api, params }) {
 
   const humanSeat = (seat) => view && view.players[seat] === 'human';
   const vsComputer = () => view && view.players.some((p) => p !== 'human');
-  const humanToMove = () => view && !view.result && !view.computer_to_move;
+  const humanToMove = () => view && !view.result && !view.computer_to_move && view.can_move !== false;
+  const shared = () => view && (view.online || view.replay);
   const seatToMove = () => (view ? view.side_to_move : 0);
 
   function playerLabel(seat) {
     if (analysis) return 'Analysis';
+    if (shared()) return seatLabel(view, seat, { levels });
     const spec = view.players[seat];
     if (spec === 'human') return vsComputer() ? 'You' : `Player ${seat + 1}`;
     const m = /^level:(.+)$/.exec(spec);
@@ -170,6 +175,8 @@ export async function mount({ root, game, shell, api, params }) {
   }
 
   function setView(v, { quiet = false } = {}) {
+    // Live updates and replies may cross: never go back to an older view of the same match.
+    if (view && v.id === view.id && !v.replay && !view.replay && v.version < view.version) return;
     const before = view;
     view = v;
     movesByTurn = new Map((v.moves || []).map((m) => [m.move, m.info || {}]));
@@ -231,6 +238,7 @@ export async function mount({ root, game, shell, api, params }) {
       const w = view.result.winner;
       let headline;
       if (w === null || w === undefined) headline = 'A draw';
+      else if (shared()) headline = resultHeadline(view, { levels });
       else if (vsComputer() && !analysis) headline = humanSeat(w) ? 'You win!' : 'The computer wins';
       else headline = `${SHIP_NAMES[w]} wins`;
       parts.push(h('div', { class: 'result-banner', id: 'result', role: 'status' },
@@ -239,20 +247,27 @@ export async function mount({ root, game, shell, api, params }) {
         h('div', { class: 'result-actions' },
           h('button', { class: 'btn primary', type: 'button', onclick: () => newGame() }, 'New game', h('kbd', {}, 'N')),
           h('button', { class: 'btn', type: 'button', id: 'same-chart', onclick: () => sameChart() }, 'Same chart'),
-          h('button', { class: 'btn', type: 'button', onclick: () => takeBack() }, 'Take back', h('kbd', {}, 'T'))),
-        h('p', { class: 'pz-analysis' }, 'Go through the game again: T takes back a move, R replays it.')));
+          shared() ? null : h('button', { class: 'btn', type: 'button', onclick: () => takeBack() }, 'Take back', h('kbd', {}, 'T')),
+          view.replay ? null : h('a', { class: 'btn', href: replayHref(SLUG, view.id), id: 'replay-link' }, 'Replay')),
+        shared() ? null : h('p', { class: 'pz-analysis' }, 'Go through the game again: T takes back a move, R replays it.')));
     } else {
       const seat = st.ships.findIndex((s) => s.name === st.to_move);
       const mover = seat >= 0 ? seat : view.side_to_move;
       const name = SHIP_NAMES[mover];
       const thinkingNow = view.computer_to_move;
+      const passive = !thinkingNow && shared() && !view.can_move;
       let who;
       let detail;
-      if (thinkingNow) {
+      if (passive) {
+        who = view.online && view.online.seat === mover ? `Your move: ${name}` : `${name} to move`;
+        if (view.replay) detail = h('span', {}, `The position after move ${view.replay.ply} of ${view.replay.plies}.`);
+        else if (view.online.seat === null || view.online.seat === undefined) detail = h('span', {}, 'You are watching this game.');
+        else detail = h('span', {}, `Waiting for ${playerLabel(mover)}.`);
+      } else if (thinkingNow) {
         who = `${name} to move`;
         detail = h('span', { class: 'thinking', id: 'thinking' }, h('span', { class: 'spinner', 'aria-hidden': 'true' }), `The computer steers ${name}…`);
       } else {
-        who = vsComputer() && !analysis ? `Your move: ${name}` : `${name} to move`;
+        who = (vsComputer() && !analysis) || view.online ? `Your move: ${name}` : `${name} to move`;
         detail = keysHint(mover);
       }
       parts.push(h('div', { class: `turn turn-${mover}` }, swatch(mover),
@@ -418,6 +433,10 @@ export async function mount({ root, game, shell, api, params }) {
   }
 
   async function startMatch(options, players) {
+    if (session) {
+      session.close();
+      session = null;
+    }
     const my = ++token;
     busy = true;
     redo = [];
@@ -450,12 +469,21 @@ export async function mount({ root, game, shell, api, params }) {
     if (location.pathname + location.search !== url) history.replaceState(null, '', url);
   }
 
+  /** In an online game of one's own that goes on, a new game would leave it: say so instead. */
+  function inOnlineGame() {
+    if (!session || session.kind !== 'online' || !view || view.result || view.online.seat === null) return false;
+    toast('This online game goes on: resign it first, or come back to it later from “Games played”.');
+    return true;
+  }
+
   function newGame(seed) {
+    if (inOnlineGame()) return undefined;
     return startMatch(optionsFor(seed ?? randomChart()), playersFromSettings());
   }
 
   /** The same chart and island again, from the start, with the same players (not the analysis's). */
   function sameChart() {
+    if (inOnlineGame()) return undefined;
     if (!view) return newGame();
     const o = view.options || {};
     const seed = seedValue(o.seed) ?? randomChart();
@@ -475,6 +503,7 @@ export async function mount({ root, game, shell, api, params }) {
     }
     if (!humanToMove()) {
       if (view.computer_to_move) toast('Wait a moment: the computer is still steering.');
+      else if (view.online && !view.can_move) toast(view.online.seat === null || view.online.seat === undefined ? 'You are watching this game.' : `Waiting for ${playerLabel(view.side_to_move)}.`);
       return false;
     }
     if (!movesByTurn.has(turn)) return false;
@@ -515,6 +544,8 @@ export async function mount({ root, game, shell, api, params }) {
       return;
     }
     const mover = view.side_to_move;
+    // Online, either set of keys steers this browser's own ship.
+    if (view.online && view.online.seat !== null && view.online.seat !== undefined) seat = view.online.seat;
     if (seat !== mover) {
       const keys = TURN_KEYS[mover];
       if (!humanSeat(seat) && vsComputer() && !analysis) {
@@ -575,7 +606,7 @@ export async function mount({ root, game, shell, api, params }) {
   }
 
   function canTakeBack() {
-    if (!view || !view.history.length) return false;
+    if (!view || !view.history.length || shared()) return false;
     if (vsComputer() && !view.result) return view.history.some((x) => humanSeat(x.side));
     return true;
   }
@@ -622,7 +653,9 @@ export async function mount({ root, game, shell, api, params }) {
       return;
     }
     if (!canTakeBack()) {
-      toast(view.history.length ? 'There is no move of yours to take back.' : 'There is nothing to take back yet.');
+      if (view.online) toast('Moves cannot be taken back in an online game.');
+      else if (view.replay) toast('This is a replay: ← and → step through the moves.');
+      else toast(view.history.length ? 'There is no move of yours to take back.' : 'There is nothing to take back yet.');
       return;
     }
     if (vsComputer() && view.result && !analysis) {
@@ -954,5 +987,12 @@ export async function mount({ root, game, shell, api, params }) {
   const urlSeed = seedValue(params.get('seed'));
   const urlIsland = params.get('island');
   const island = ISLANDS.includes(urlIsland) ? urlIsland : store.get('island');
-  await startMatch(optionsFor(urlSeed ?? randomChart(), island), playersFromSettings());
+  session = await openSession({ game, shell, params, panel: side, root, render: (v) => setView(v) });
+  if (session) {
+    ++token; // a match of its own, as startMatch would count it
+    setView(session.view, { quiet: true });
+    computerLoop();
+  } else {
+    await startMatch(optionsFor(urlSeed ?? randomChart(), island), playersFromSettings());
+  }
 }
