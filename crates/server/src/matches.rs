@@ -672,6 +672,7 @@ impl MatchStore {
     /// loaded at once so that their clocks run again.
     pub fn open(dir: &Path) -> StoreResult<Self> {
         let mut db = Db::open(dir)?;
+        db.claim()?;
         db.prune_empty(now_ms() - 24 * 3600 * 1000)?;
         let clocked = db.clocked_ids()?;
         let store = Self::with_db(db);

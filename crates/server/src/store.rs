@@ -198,7 +198,12 @@ pub enum ListStatus {
 pub struct Db {
     conn: Connection,
     path: Option<PathBuf>,
+    /// The data directory's lock file, held while a server uses the store.
+    lock: Option<std::fs::File>,
 }
+
+/// The file a running server holds locked in its data directory.
+const LOCK_FILE: &str = "server.lock";
 
 const MATCH_COLUMNS: &str = "id, game, options, start, players, names, online, clock, created_at, \
     updated_at, finished_at, result, imported, version";
@@ -216,14 +221,42 @@ impl Db {
         // process loses nothing it committed; NORMAL syncs at checkpoints only.
         conn.pragma_update(None, "journal_mode", "WAL")?;
         conn.pragma_update(None, "synchronous", "NORMAL")?;
-        let mut db = Db { conn, path: Some(path) };
+        let mut db = Db { conn, path: Some(path), lock: None };
         db.setup()?;
         Ok(db)
     }
 
+    /// Claims the data directory for one server: a second server on the same
+    /// directory would keep its own copy of the live matches and the two
+    /// would overwrite each other's moves. The operating system drops the
+    /// claim when the process ends, however it ends (`kill -9` included).
+    pub fn claim(&mut self) -> StoreResult<()> {
+        let Some(dir) = self.path.as_deref().and_then(Path::parent) else { return Ok(()) };
+        let lock_path = dir.join(LOCK_FILE);
+        let file = std::fs::OpenOptions::new()
+            .create(true)
+            .truncate(false)
+            .write(true)
+            .open(&lock_path)
+            .map_err(|e| StoreError(format!("cannot create the lock file {}: {e}", lock_path.display())))?;
+        match file.try_lock() {
+            Ok(()) => {
+                self.lock = Some(file);
+                Ok(())
+            }
+            Err(std::fs::TryLockError::WouldBlock) => Err(StoreError(format!(
+                "another Tabula server is using the data directory {}: stop it first, or give this one another directory with --data",
+                dir.display()
+            ))),
+            Err(std::fs::TryLockError::Error(e)) => {
+                Err(StoreError(format!("cannot lock the data directory {}: {e}", dir.display())))
+            }
+        }
+    }
+
     /// A store that lives in memory only (for tests and `--data` left out in code).
     pub fn open_in_memory() -> StoreResult<Db> {
-        let mut db = Db { conn: Connection::open_in_memory()?, path: None };
+        let mut db = Db { conn: Connection::open_in_memory()?, path: None, lock: None };
         db.setup()?;
         Ok(db)
     }
@@ -540,6 +573,21 @@ mod tests {
             imported: false,
             version: 0,
         }
+    }
+
+    #[test]
+    fn one_server_at_a_time_holds_the_data_directory() {
+        let dir = temp_dir("claim");
+        let mut first = Db::open(&dir).unwrap();
+        first.claim().unwrap();
+        let mut second = Db::open(&dir).unwrap();
+        let err = second.claim().unwrap_err().to_string();
+        assert!(err.contains("another Tabula server is using the data directory"), "{err}");
+        // Reading the store (as `tabula record export` does) needs no claim.
+        assert_eq!(second.clocked_ids().unwrap(), Vec::<String>::new());
+        drop(first);
+        second.claim().expect("the claim is free once the first server is gone");
+        std::fs::remove_dir_all(&dir).ok();
     }
 
     fn temp_dir(name: &str) -> PathBuf {
