@@ -27,10 +27,15 @@ fn main() {
         let start_pos = WarpWeft::new(&Options::from_pairs(&[format!("seed={seed}")]).unwrap()).unwrap();
         let mut pos = start_pos.clone();
         let mut rng = SeededRng::seed_from_u64(seed);
+        let mut line = Vec::new();
         for _ in 0..8 {
             if let Some((mv, _)) = greedy_move(&pos, 4, &mut rng) {
+                line.push(pos.format_move(mv));
                 pos.play(mv);
             }
+        }
+        if args.iter().any(|a| a == "moves") {
+            println!("board {seed:>3}: moves {}", line.join(" "));
         }
         let clock = Instant::now();
         let mut solver = Solver::new(&pos, 256).unwrap();
