@@ -164,6 +164,28 @@ test('a whole 5 × 5 game as Weft ends with a result banner', { timeout: 120000 
   await page.context().close();
 });
 
+test('hints tell the truth: once solved, each move shows its exact value with perfect play', { timeout: 120000 }, async () => {
+  const page = await newPage(browser, {
+    settings: { [settingsKey]: { mode: 'computer', level: 'easy', side: 'weft', size: '5', hints: true } },
+  });
+  await page.goto(`${server.base}/play/warp-weft?seed=7&size=5`);
+  // A 5 × 5 board is solved at once: the panel names the best move and its value.
+  await page.waitForSelector('#hint-solved');
+  const solved = await page.textContent('#hint-solved');
+  const m = /the best move ([a-e][1-5]) (wins by \d+(?:\.5)?|loses by \d+(?:\.5)?|draws)\./.exec(solved);
+  assert.ok(m, solved);
+  // Pointing at that cell shows the same value, marked best.
+  await page.hover(`#board .cell[data-cell="${m[1]}"]`);
+  await page.waitForSelector('#hint-exact');
+  assert.match(await page.textContent('#hint-exact'), new RegExp(`Perfect play: the best\\s*${m[2]}`));
+  await shot(page, 'play-desktop-exact-hint');
+  // Without hints, no values are shown.
+  await page.keyboard.press('h');
+  await page.waitForFunction(() => !document.querySelector('#hint-exact') && !document.querySelector('#hint-solved'));
+  noProblems(page);
+  await page.context().close();
+});
+
 test('two players on one screen, and the settings dialog', { timeout: 120000 }, async () => {
   const page = await newPage(browser, { settings: { [settingsKey]: { mode: 'two', size: '7', hints: true, gauge: true } } });
   await page.goto(`${server.base}/play/warp-weft?seed=1234`);

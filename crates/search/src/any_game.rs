@@ -6,7 +6,7 @@ use std::any::Any;
 use std::time::{Duration, Instant};
 
 use serde_json::Value;
-use tabula_core::{seeded_rng, Error, Evaluate, Game, GameInfo, Options, Outcome, Side};
+use tabula_core::{seeded_rng, Error, Evaluate, Game, GameInfo, Options, Outcome, Side, SolverMemory};
 
 use crate::perft::perft;
 use crate::alphabeta::SearchResult;
@@ -74,8 +74,10 @@ pub trait AnyGame: Send + Sync {
     /// The exact solver's report (`tabula solve`), if the game has one for this position.
     fn solve_report(&self, verdict_only: bool) -> Option<Vec<(&'static str, String)>>;
     /// Each legal move's exact value in words ("wins by 3.5") and as a score,
-    /// if the game's solver finishes within `limit`.
-    fn solve_moves(&self, limit: Option<Duration>) -> Option<Vec<(String, i32, String)>>;
+    /// if the game's solver finishes within `limit`. `memory` keeps the
+    /// solver's table between calls (one per match), so that once a position
+    /// is solved, every later one of the same game is answered at once.
+    fn solve_moves(&self, limit: Option<Duration>, memory: &mut SolverMemory) -> Option<Vec<(String, i32, String)>>;
     /// The perft count at `depth`.
     fn perft(&self, depth: u32) -> u64;
     /// Plays `games` random games from here; returns what happened and how long it took.
@@ -267,8 +269,8 @@ impl<G: Evaluate> AnyGame for Erased<G> {
         self.game.solve_report(verdict_only)
     }
 
-    fn solve_moves(&self, limit: Option<Duration>) -> Option<Vec<(String, i32, String)>> {
-        let values = self.game.solve_moves(limit, &mut None)?;
+    fn solve_moves(&self, limit: Option<Duration>, memory: &mut SolverMemory) -> Option<Vec<(String, i32, String)>> {
+        let values = self.game.solve_moves(limit, memory)?;
         Some(values.into_iter().map(|(mv, score)| (self.game.format_move(mv), score, self.game.describe_score(score))).collect())
     }
 

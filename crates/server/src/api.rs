@@ -44,6 +44,7 @@ pub fn router(state: Arc<AppState>) -> Router {
         .route("/api/matches/{id}/live", get(online::live))
         .route("/api/matches/{id}/at/{ply}", get(view_at))
         .route("/api/matches/{id}/analysis", get(analyse))
+        .route("/api/matches/{id}/solve", get(solve))
         .route("/api/matches/{id}/record", get(export_record))
         .route("/api/records", post(import_records).layer(DefaultBodyLimit::max(MAX_RECORD_BODY)))
         .route("/api/{*rest}", get(api_not_found).post(api_not_found))
@@ -316,6 +317,66 @@ async fn analyse(State(state): Shared, Path(id): Path<String>) -> Result<Json<Va
         .map_err(ApiError::conflict)?;
     state.matches.db().save_analysis(&id_key, plies, &result)?;
     Ok(Json(result))
+}
+
+/// How long a hint's exact solve may take by default, and at most.
+const SOLVE_DEFAULT_MS: u64 = 1500;
+const SOLVE_MAX_MS: u64 = 5000;
+
+/// `GET /api/matches/{id}/solve[?ms=N]`: each legal move's exact value with
+/// best play ("wins by 3.5"), for games with an exact solver, when it
+/// finishes within the time given. The match's solver keeps its table, so
+/// once one position is solved the rest of the game is answered at once.
+async fn solve(State(state): Shared, Path(id): Path<String>, RawQuery(query): RawQuery) -> Result<Json<Value>, ApiError> {
+    let mut ms = SOLVE_DEFAULT_MS;
+    for pair in query.as_deref().unwrap_or("").split('&').filter(|p| !p.is_empty()) {
+        let (key, value) = pair.split_once('=').unwrap_or((pair, ""));
+        match key {
+            "ms" => {
+                ms = value
+                    .parse::<u64>()
+                    .ok()
+                    .filter(|&n| (1..=SOLVE_MAX_MS).contains(&n))
+                    .ok_or_else(|| ApiError::bad_request(format!("ms is the time the solver may take, 1 to {SOLVE_MAX_MS} milliseconds, not '{value}'")))?;
+            }
+            other => return Err(ApiError::bad_request(format!("unknown query parameter '{other}' (known: ms)"))),
+        }
+    }
+    let (game, version, ply, over) = state.matches.with(&id, |m| {
+        if m.online.is_some() && !m.is_over() {
+            return Err(ApiError::conflict("no engine help while an online game is being played"));
+        }
+        Ok((m.game.clone_box(), m.version, m.game.history().len(), m.is_over()))
+    })??;
+    let unsolved = |reason: &str| Json(json!({ "version": version, "ply": ply, "solved": false, "reason": reason, "moves": [] }));
+    if over {
+        return Ok(unsolved("the game is over"));
+    }
+    let limit = std::time::Duration::from_millis(ms);
+    let Ok(Ok(_permit)) = tokio::time::timeout(limit, state.solve_permit.acquire()).await else {
+        return Ok(unsolved("the solver is busy with another game"));
+    };
+    let key = state.matches.with(&id, |m| m.id.clone())?;
+    let worker = Arc::clone(&state);
+    let values = tokio::task::spawn_blocking(move || {
+        let mut memory = {
+            let mut solvers = worker.solvers.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
+            let found = solvers.iter().position(|(k, _)| *k == key);
+            found.and_then(|i| solvers.remove(i)).map(|(_, memory)| memory).unwrap_or(None)
+        };
+        let values = game.solve_moves(Some(limit), &mut memory);
+        let mut solvers = worker.solvers.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
+        solvers.push_front((key, memory));
+        solvers.truncate(crate::KEPT_SOLVERS);
+        values
+    })
+    .await
+    .map_err(|_| ApiError::conflict("the solver stopped before it was done"))?;
+    let Some(values) = values else {
+        return Ok(unsolved("not solved within the time given, or no exact solver for this game"));
+    };
+    let moves: Vec<Value> = values.into_iter().map(|(mv, score, text)| json!({ "move": mv, "score": score, "text": text })).collect();
+    Ok(Json(json!({ "version": version, "ply": ply, "solved": true, "moves": moves })))
 }
 
 async fn export_record(State(state): Shared, Path(id): Path<String>) -> Result<Response, ApiError> {

@@ -40,7 +40,16 @@ pub struct AppState {
     pub config: Config,
     /// Analyses run one at a time, so they never starve the players.
     pub analysis_permit: tokio::sync::Semaphore,
+    /// Exact solves for hints run one at a time, for the same reason.
+    pub solve_permit: tokio::sync::Semaphore,
+    /// The solver tables of the matches whose hints were asked for last,
+    /// newest first: kept so that later positions of those games are
+    /// answered at once, and few, since each may hold hundreds of MiB.
+    pub solvers: std::sync::Mutex<std::collections::VecDeque<(String, tabula_core::SolverMemory)>>,
 }
+
+/// How many matches keep their hint solver's table.
+pub const KEPT_SOLVERS: usize = 2;
 
 /// Where matches are kept when no `--data` is given: `$TABULA_DATA`, else
 /// `$XDG_DATA_HOME/tabula`, else `~/.local/share/tabula`, else `./tabula-data`.
@@ -65,7 +74,13 @@ pub fn try_app_state(config: Config) -> Result<Arc<AppState>, String> {
         Some(dir) => MatchStore::open(dir).map_err(|e| e.to_string())?,
         None => MatchStore::new(),
     };
-    let state = Arc::new(AppState { matches, config, analysis_permit: tokio::sync::Semaphore::new(1) });
+    let state = Arc::new(AppState {
+        matches,
+        config,
+        analysis_permit: tokio::sync::Semaphore::new(1),
+        solve_permit: tokio::sync::Semaphore::new(1),
+        solvers: std::sync::Mutex::new(std::collections::VecDeque::new()),
+    });
     if let Ok(runtime) = tokio::runtime::Handle::try_current() {
         runtime.spawn(timekeeper(Arc::downgrade(&state)));
     }

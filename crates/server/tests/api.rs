@@ -194,3 +194,58 @@ async fn pages_are_served_and_unknown_ones_are_404() {
         assert_eq!(got, status, "{uri}");
     }
 }
+
+#[tokio::test]
+async fn hints_give_each_move_its_exact_value_once_the_position_is_solved() {
+    let client = Client::new();
+    let (status, view) = client
+        .post("/api/matches", json!({"game": "warp-weft", "options": {"seed": 42, "size": 5}, "players": ["human", "human"]}))
+        .await;
+    assert_eq!(status, StatusCode::CREATED, "{view}");
+    let id = view["id"].as_str().unwrap();
+    let (status, solved) = client.get(&format!("/api/matches/{id}/solve?ms=5000")).await;
+    assert_eq!(status, StatusCode::OK, "{solved}");
+    assert_eq!(solved["solved"], true, "a 5 × 5 board is solved at once: {solved}");
+    assert_eq!(solved["ply"], 0);
+    let moves = solved["moves"].as_array().unwrap();
+    assert_eq!(moves.len(), view["moves"].as_array().unwrap().len(), "every legal move gets a value");
+    let scores: Vec<i64> = moves.iter().map(|m| m["score"].as_i64().unwrap()).collect();
+    assert!(scores.windows(2).all(|w| w[0] >= w[1]), "best first: {scores:?}");
+    for m in moves {
+        let text = m["text"].as_str().unwrap();
+        assert!(text.starts_with("wins by ") || text.starts_with("loses by ") || text == "draws", "{text}");
+    }
+    // The best move keeps the value: after it, the opponent's best reply is worth the opposite.
+    let best = moves[0]["move"].as_str().unwrap();
+    let (status, _) = client.post(&format!("/api/matches/{id}/moves"), json!({"move": best})).await;
+    assert_eq!(status, StatusCode::OK);
+    let (_, next) = client.get(&format!("/api/matches/{id}/solve")).await;
+    assert_eq!(next["solved"], true);
+    assert_eq!(next["ply"], 1);
+    assert_eq!(next["moves"][0]["score"].as_i64().unwrap(), -scores[0], "{next}");
+
+    // Bad requests say what is wrong.
+    let (status, err) = client.get(&format!("/api/matches/{id}/solve?ms=0")).await;
+    assert_eq!(status, StatusCode::BAD_REQUEST);
+    assert!(err["message"].as_str().unwrap().contains("1 to 5000 milliseconds"), "{err}");
+    let (status, err) = client.get(&format!("/api/matches/{id}/solve?depth=3")).await;
+    assert_eq!(status, StatusCode::BAD_REQUEST, "{err}");
+    let (status, _) = client.get("/api/matches/0123456789abcdef/solve").await;
+    assert_eq!(status, StatusCode::NOT_FOUND);
+
+    // A game without an exact solver answers plainly.
+    let (status, lee) = client.post("/api/matches", json!({"game": "leeward", "players": ["human", "human"]})).await;
+    assert_eq!(status, StatusCode::CREATED, "{lee}");
+    let (status, none) = client.get(&format!("/api/matches/{}/solve?ms=50", lee["id"].as_str().unwrap())).await;
+    assert_eq!(status, StatusCode::OK);
+    assert_eq!(none["solved"], false);
+    assert!(none["reason"].as_str().unwrap().contains("no exact solver"), "{none}");
+
+    // No engine help in an online game that goes on.
+    let (status, online) = client
+        .post("/api/matches", json!({"game": "warp-weft", "options": {"seed": 42, "size": 5}, "online": {"seat": 0, "name": "Ann"}}))
+        .await;
+    assert_eq!(status, StatusCode::CREATED, "{online}");
+    let (status, err) = client.get(&format!("/api/matches/{}/solve", online["id"].as_str().unwrap())).await;
+    assert_eq!(status, StatusCode::CONFLICT, "{err}");
+}

@@ -88,6 +88,8 @@ export async function mount({ root, game, shell, api, params }) {
   let lastRenderAt = 0;
   let shownHistory = [];
   let session = null; // an online match, a replay or a stored match named in the address (shell/session.js)
+  let exact = null; // the solver's value of each move here, once solved: { key, byName, best }
+  let exactAsked = null; // the position (match:version) last sent to the solver
 
   const humanSeat = (seat) => view && view.players[seat] === 'human';
   const vsComputer = () => view && view.players.some((p) => p !== 'human');
@@ -150,6 +152,7 @@ export async function mount({ root, game, shell, api, params }) {
     lastRenderAt = performance.now();
     renderPanel();
     preview(board.previewCandidate());
+    askExact();
   }
 
   /* ---------- Panel ---------- */
@@ -247,7 +250,12 @@ export async function mount({ root, game, shell, api, params }) {
           ? `${how} the line it hands over${hints ? ', the best reply to it and the net result' : ''}.${touch ? ' Tap it again to take it.' : ''}`
           : 'Waiting for the computer’s move.';
       const title = view.result ? 'The woven board' : hints ? 'Hints are on' : 'Preview';
-      hintCard.replaceChildren(h('h3', {}, title), h('p', { class: 'hint-idle' }, text));
+      const known = hints && humanToMove() && exactHere();
+      const solved = known
+        ? h('p', { class: 'hint-solved', id: 'hint-solved' }, 'Solved: with perfect play from here, the best move ',
+          h('strong', {}, parseCell(known.best.move) ? cellName(...parseCell(known.best.move)) : known.best.move), ` ${known.best.text}.`)
+        : null;
+      hintCard.replaceChildren(h('h3', {}, title), h('p', { class: 'hint-idle' }, text), solved);
       hintCard.classList.remove('has-preview');
       return;
     }
@@ -273,8 +281,46 @@ export async function mount({ root, game, shell, api, params }) {
       rows.push(h('div', { class: `hint-line hint-net ${net > 0 ? 'good' : net < 0 ? 'bad' : ''}`, id: 'hint-net' },
         h('span', {}, 'Net result'), h('strong', {}, signed(net))));
     }
+    const known = hints && exactHere();
+    if (known && known.byName.has(name)) {
+      const m = known.byName.get(name);
+      const best = m.score === known.best.score;
+      rows.push(h('div', { class: `hint-line hint-exact ${m.score > 0 ? 'good' : m.score < 0 ? 'bad' : ''}`, id: 'hint-exact' },
+        h('span', {}, best ? 'Perfect play: the best' : 'Perfect play'), h('strong', {}, m.text)));
+    }
     hintCard.replaceChildren(h('h3', {}, hints ? 'Hint' : 'Preview'), ...rows);
     hintCard.classList.add('has-preview');
+  }
+
+  /** The solver's values for the position on the board, if it has solved it. */
+  function exactHere() {
+    return exact && view && exact.key === `${view.id}:${view.version}` ? exact : null;
+  }
+
+  /**
+   * With hints on, asks the server's exact solver for every move's value
+   * (it answers once the rest of the game can be solved in a moment; from
+   * then on, at once). The hint panel then says what each move is worth.
+   */
+  async function askExact() {
+    if (!hints || !view || view.result || view.online || view.replay || !humanToMove()) return;
+    const key = `${view.id}:${view.version}`;
+    if (exactAsked === key) return;
+    exactAsked = key;
+    let answer;
+    try {
+      answer = await api(`/api/matches/${encodeURIComponent(view.id)}/solve?ms=1500`);
+    } catch {
+      return; // hints help; they are never in the way
+    }
+    if (!answer.solved || !view || `${view.id}:${view.version}` !== key) return;
+    const byName = new Map();
+    for (const m of answer.moves) {
+      const rc = parseCell(m.move);
+      byName.set(rc ? cellName(...rc) : m.move, m);
+    }
+    exact = { key, byName, best: answer.moves[0] };
+    preview(board.previewCandidate());
   }
 
   const signed = (v) => (v > 0 ? `+${v}` : v < 0 ? `−${-v}` : '0');
@@ -552,6 +598,7 @@ export async function mount({ root, game, shell, api, params }) {
     store.set('hints', hints);
     hintsBtn.setAttribute('aria-pressed', String(hints));
     if (board) preview(board.previewCandidate());
+    askExact();
     toast(hints ? 'Hints on' : 'Hints off', { timeout: 1400 });
   }
 
