@@ -1,8 +1,9 @@
 //! Random Seesaw games on one thread: playouts and complete turns per second
 //! on the base-4 and base-5 boards (the bar: 10 million turns a
-//! second on base 4, 7 million on base 5).
+//! second on base 4, 7 million on base 5), or on the bases named after the
+//! seconds.
 //!
-//! `cargo run --release -p tabula-games --example seesaw_speed [seconds]`
+//! `cargo run --release -p tabula-games --example seesaw_speed [seconds] [base…]`
 
 use std::time::{Duration, Instant};
 
@@ -15,8 +16,12 @@ const CAP: usize = 10_000;
 
 fn main() {
     let seconds: f64 = std::env::args().nth(1).and_then(|s| s.parse().ok()).unwrap_or(3.0);
+    let mut bases: Vec<usize> = std::env::args().skip(2).filter_map(|s| s.parse().ok()).collect();
+    if bases.is_empty() {
+        bases = vec![4, 5];
+    }
     println!("one thread, uniform random turns, games cut at {CAP} turns, {seconds} s per board");
-    for base in [4, 5] {
+    for base in bases {
         let start = Seesaw::with_base(base).unwrap();
         let mut rng = seeded_rng(base as u64);
         let mut moves = Vec::with_capacity(256);

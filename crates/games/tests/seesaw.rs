@@ -59,7 +59,7 @@ fn strs(list: &[&str]) -> Vec<String> {
 #[test]
 fn boards_of_every_base_have_their_cells_and_corners() {
     for (base, cells, columns, south, north) in
-        [(3, 19, "34543", "c1", "c5"), (4, 37, "4567654", "d1", "d7"), (5, 61, "567898765", "e1", "e9"), (7, 127, "78910111213121110987", "g1", "g13")]
+        [(3, 19, "34543", "c1", "c5"), (4, 37, "4567654", "d1", "d7"), (5, 61, "567898765", "e1", "e9"), (7, 127, "78910111213121110987", "g1", "g13"), (8, 169, "89101112131415141312111098", "h1", "h15")]
     {
         let l = layout(base);
         assert_eq!(l.cells, cells);
@@ -103,7 +103,8 @@ fn the_base_option_picks_the_board() {
     assert_eq!(make("5").unwrap().to_text(), "tiles:e1=1,e9=2;stacks:e1=1x1,e9=2x1;next:1");
     assert_eq!(make("3").unwrap().to_text(), "tiles:c1=1,c5=2;stacks:c1=1x1,c5=2x1;next:1");
     assert_eq!(make("7").unwrap().base(), 7);
-    assert!(matches!(make("8"), Err(Error::BadOption(_))), "base 8 needs 169 cells: more than a u128");
+    assert_eq!(make("8").unwrap().to_text(), "tiles:h15=2,h1=1;stacks:h15=2x1,h1=1x1;next:1");
+    assert!(matches!(make("9"), Err(Error::BadOption(_))));
     assert!(matches!(make("2"), Err(Error::BadOption(_))));
     assert!(matches!(Seesaw::with_base(9), Err(Error::BadOption(_))));
 }
@@ -397,6 +398,8 @@ fn position_texts_round_trip_and_broken_ones_are_refused() {
         "tiles:;stacks:a1=1x1,b2=2x1;next:1;base:4",
         // Entries sort as plain strings: "g13=2" comes before "g1=1".
         "tiles:g13=2,g1=1;stacks:a1=1x1,m7=2x12;next:2",
+        // Base 8: cells beyond the 128th (o8 is the last of 169).
+        "tiles:h15=2,h1=1,o8=1;stacks:a1=1x1,k10=1x2,o8=2x200;next:2",
     ] {
         assert_eq!(pos(text).to_text(), text);
     }
@@ -413,7 +416,7 @@ fn position_texts_round_trip_and_broken_ones_are_refused() {
         ("tiles:d1=1,d7=2;stacks:d1=1x1,d7=2x1;next:1;winner:1", "the game is not over"),
         ("tiles:d1=1,d7=2;stacks:d1=1x1,d7=2x1;next:1;colour:red", "unknown field 'colour'"),
         ("tiles:d1=1,d7=2;stacks:d1=1-1;next:1", "should look like d1=1x2"),
-        ("tiles:d1=1,d7=2;stacks:;next:1;base:9", "base must be a whole number from 3 to 7"),
+        ("tiles:d1=1,d7=2;stacks:;next:1;base:9", "base must be a whole number from 3 to 8"),
         ("nonsense", "should look like key:value"),
     ];
     for (text, expected) in cases {
@@ -665,6 +668,7 @@ fn the_generator_agrees_with_a_plain_statement_of_the_rules_on_every_base() {
     assert!(agree_on_random_games(3, 200, 200) > 1000);
     assert!(agree_on_random_games(6, 4, 250) > 500);
     assert!(agree_on_random_games(7, 3, 250) > 500);
+    assert!(agree_on_random_games(8, 3, 250) > 500);
 }
 
 // ---------------------------------------------------------------- perft
@@ -697,6 +701,7 @@ fn plain_perft(text: &str, depth: u32) -> u64 {
 fn perft_agrees_with_the_plain_statement_of_the_rules() {
     assert_eq!(plain_perft(&Seesaw::with_base(4).unwrap().to_text(), 5), 17114);
     assert_eq!(plain_perft(&Seesaw::with_base(3).unwrap().to_text(), 5), 14608);
+    assert_eq!(plain_perft(&Seesaw::with_base(8).unwrap().to_text(), 4), 1849);
 }
 
 // ---------------------------------------------------------------- properties
@@ -721,7 +726,7 @@ proptest! {
     #![proptest_config(ProptestConfig::with_cases(64))]
 
     #[test]
-    fn play_and_undo_restore_the_position_and_hash(base in 3usize..=7, choices in prop::collection::vec(0usize..1000, 0..150)) {
+    fn play_and_undo_restore_the_position_and_hash(base in 3usize..=8, choices in prop::collection::vec(0usize..1000, 0..150)) {
         let start = Seesaw::with_base(base).unwrap();
         let (mut p, line) = reached(base, &choices);
         for &mv in line.iter().rev() {
@@ -732,7 +737,7 @@ proptest! {
     }
 
     #[test]
-    fn position_text_round_trips_with_the_same_hash(base in 3usize..=7, choices in prop::collection::vec(0usize..1000, 0..150)) {
+    fn position_text_round_trips_with_the_same_hash(base in 3usize..=8, choices in prop::collection::vec(0usize..1000, 0..150)) {
         let (p, _) = reached(base, &choices);
         let back = Seesaw::from_text(&p.to_text()).unwrap();
         prop_assert_eq!(back.to_text(), p.to_text());
@@ -742,7 +747,7 @@ proptest! {
     }
 
     #[test]
-    fn move_notation_round_trips(base in 3usize..=7, choices in prop::collection::vec(0usize..1000, 0..150)) {
+    fn move_notation_round_trips(base in 3usize..=8, choices in prop::collection::vec(0usize..1000, 0..150)) {
         let (p, _) = reached(base, &choices);
         for mv in legal(&p) {
             let text = p.format_move(mv);

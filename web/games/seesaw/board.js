@@ -14,6 +14,19 @@ const NS = 'http://www.w3.org/2000/svg';
 const R = 50; // hexagon radius in SVG units
 const SQ3 = Math.sqrt(3);
 
+/**
+ * How much larger than on the usual boards the words and numbers are drawn.
+ * The whole board fits its box, so the cells of a larger board come out
+ * smaller on screen: from base 6 on the letters and cell names grow with the
+ * board's width (about 1.3 times on base 8, whose 15 columns are more than
+ * twice base 4's 7), and the stacks, numbers and arrows together a little
+ * less, to stay inside their cells. Bases 3 to 5 are drawn as they always were.
+ */
+export function textScale(base) {
+  const text = Math.max(1, Math.sqrt((2 * Number(base) - 1) / 9));
+  return { text, piece: Math.min(text, 1.12) };
+}
+
 /* ---------- Style (injected once) ---------- */
 
 const CSS = `
@@ -38,12 +51,12 @@ const CSS = `
   user-select: none; -webkit-user-select: none; touch-action: manipulation;
 }
 .ss .board-bg { fill: var(--board); }
-.ss .col-label { fill: var(--ink-soft); font-size: 24px; font-weight: 600; text-anchor: middle; dominant-baseline: central; }
+.ss .col-label { fill: var(--ink-soft); font-size: calc(24px * var(--ss-text, 1)); font-weight: 600; text-anchor: middle; dominant-baseline: central; }
 .ss .cell { outline: none; }
 .ss .cell .hex { fill: var(--cell); stroke: var(--cell-line); stroke-width: 1.5; transition: fill 150ms ease; }
 .ss .cell .tile-edge { fill: none; stroke-width: 3.5; display: none; pointer-events: none; }
 .ss .cell .motif { fill: none; stroke-width: 3; display: none; pointer-events: none; opacity: 0.85; }
-.ss .cell .cname { fill: var(--ink-soft); font-size: 15px; text-anchor: middle; dominant-baseline: central; pointer-events: none; opacity: 0.75; }
+.ss .cell .cname { fill: var(--ink-soft); font-size: calc(15px * var(--ss-text, 1)); text-anchor: middle; dominant-baseline: central; pointer-events: none; opacity: 0.75; }
 .ss.no-names .cell .cname { display: none; }
 .ss .cell.has-stack .cname { display: none; }
 .ss .cell.tile-south .hex { fill: var(--ss-south-tile); }
@@ -71,6 +84,7 @@ const CSS = `
 .ss .piece .num.south { fill: var(--ss-south-ink); }
 .ss .piece .num.north { fill: var(--ss-north-ink); }
 .ss .piece .num.small { font-size: 24px; }
+.ss .piece > .body { scale: var(--ss-piece, 1); }
 .ss .piece .arrow.south { fill: var(--ss-south-ink); }
 .ss .piece .arrow.north { fill: var(--ss-north-ink); }
 .ss .piece.ghost { opacity: 0.35; }
@@ -217,6 +231,9 @@ export class BoardView {
     injectCss();
     this.base = Number(base);
     this.L = G.layout(this.base);
+    this.scale = textScale(this.base);
+    // A cell name sits below the tile's motif, a little lower when it is drawn larger.
+    this.tileNameY = Math.round(17 + 10 * (this.scale.text - 1));
     this.interactive = interactive;
     this.labels = labels;
     this.names = names;
@@ -245,6 +262,8 @@ export class BoardView {
       'aria-label': label,
     });
     this.svg = svg;
+    svg.style.setProperty('--ss-text', this.scale.text.toFixed(3));
+    svg.style.setProperty('--ss-piece', this.scale.piece.toFixed(3));
     if (this.interactive) svg.setAttribute('tabindex', '-1');
     this.bgLayer = s('g', { 'aria-hidden': 'true' });
     this.cellLayer = s('g');
@@ -280,7 +299,7 @@ export class BoardView {
       const [x, y] = this.xy(name);
       c.g.setAttribute('transform', `translate(${x.toFixed(2)} ${y.toFixed(2)})`);
       const hasTile = c.g.classList.contains('tile-south') || c.g.classList.contains('tile-north');
-      c.name.setAttribute('y', hasTile ? 17 : 0);
+      c.name.setAttribute('y', hasTile ? this.tileNameY : 0);
     }
     // The outline: the smallest pointy-topped hexagon holding every cell, plus a margin for the letters.
     const normals = [0, 60, 120].map((d) => [Math.cos((d * Math.PI) / 180), Math.sin((d * Math.PI) / 180)]);
@@ -294,7 +313,7 @@ export class BoardView {
         for (const [nx, ny] of normals) rho = Math.max(rho, Math.abs(px * nx + py * ny) / Math.cos(Math.PI / 6));
       }
     }
-    const pad = this.labels ? 44 : 14;
+    const pad = this.labels ? 24 + 20 * this.scale.text : 14;
     rho += pad;
     this.bgLayer.replaceChildren(s('path', { class: 'board-bg', d: boardPath(rho, 34) }));
     if (this.labels) {
@@ -310,8 +329,9 @@ export class BoardView {
       const g = s('g');
       for (const [k, e] of cols) {
         const letter = String.fromCharCode(97 + k);
-        g.append(text({ class: 'col-label', x: e.x, y: e.hi + R * 0.87 + 20 }, letter));
-        g.append(text({ class: 'col-label', x: e.x, y: e.lo - R * 0.87 - 20 }, letter));
+        const gap = 20 * this.scale.text;
+        g.append(text({ class: 'col-label', x: e.x, y: e.hi + R * 0.87 + gap }, letter));
+        g.append(text({ class: 'col-label', x: e.x, y: e.lo - R * 0.87 - gap }, letter));
       }
       this.bgLayer.append(g);
     }
@@ -374,7 +394,7 @@ export class BoardView {
       if (tg) cls.push('target', `target-${tg.kind}`);
       if (c.g.classList.contains('kbd-focus')) cls.push('kbd-focus');
       c.g.setAttribute('class', cls.join(' '));
-      c.name.setAttribute('y', tile ? 17 : 0);
+      c.name.setAttribute('y', tile ? this.tileNameY : 0);
       if (this.interactive) {
         c.g.setAttribute('aria-label', this.describe(name, { tile, st, target: targets.get(name), forcedStacks, forcedTargets, deploys, deco }));
         c.g.setAttribute('aria-disabled', this.actionable.has(name) ? 'false' : 'true');

@@ -98,7 +98,7 @@ export function parsePosition(text) {
   }
   // The two start tiles never move; the largest board whose corners hold them is the board.
   let base = fields.base ? Number(fields.base) : null;
-  for (let b = 7; !base && b >= 3; b--) {
+  for (let b = 8; !base && b >= 3; b--) {
     const mid = String.fromCharCode(97 + b - 1);
     if (tiles.get(`${mid}1`) === SOUTH && tiles.get(`${mid}${2 * b - 1}`) === NORTH) base = b;
   }

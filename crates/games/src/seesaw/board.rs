@@ -6,7 +6,10 @@
 //! and its row counted from the bottom of that column (`d1` is South's
 //! corner on base 4, `d7` North's). Inside Tabula a cell is a number:
 //! column by column from the left, each column from the bottom up, so that
-//! a set of cells is one bitmask (`u64` up to base 5, `u128` for bases 6 and 7).
+//! a set of cells is one bitmask: a `u64` up to base 5 (61 cells), a `u128`
+//! for bases 6 and 7 (127 cells), and a [`Bits192`] (three `u64` words) for
+//! base 8 (169 cells). Each board uses the narrowest type that holds it, so
+//! the small boards keep their single-word speed.
 //!
 //! Coordinates are axial: `q` is the column's offset from the middle
 //! column, `r` the second axial coordinate, so that the cell's height is
@@ -14,16 +17,19 @@
 //! `(q+1, r)`; down is the reverse of each.
 
 use std::fmt::Debug;
-use std::ops::{BitAnd, BitAndAssign, BitOr, BitOrAssign, BitXor, BitXorAssign, Not};
+use std::ops::{BitAnd, BitAndAssign, BitOr, BitOrAssign, BitXor, BitXorAssign, Index, IndexMut, Not};
 use std::sync::OnceLock;
 
 /// The smallest board offered.
 pub const MIN_BASE: usize = 3;
-/// The largest board offered: base 7 has 127 cells, the most a `u128` holds
-/// (base 8 would need 169).
-pub const MAX_BASE: usize = 7;
-/// Room for the cells of the largest board.
-pub const MAX_CELLS: usize = 128;
+/// The largest board offered: base 8, 169 cells (a [`Bits192`] holds up to 192).
+pub const MAX_BASE: usize = 8;
+/// Room for the cells of the largest board in the shared per-cell tables
+/// (neighbours, Zobrist keys), rounded up to a power of two so that any cell
+/// index masked with `MAX_CELLS - 1` (or held in a `u8`) is in bounds. A
+/// position's own per-cell bytes are only as long as its mask type needs
+/// ([`Mask::CELLS`]).
+pub const MAX_CELLS: usize = 256;
 
 /// The six directions, clockwise from straight up.
 pub const DIRECTIONS: [(i32, i32); 6] = [(0, 1), (1, 0), (1, -1), (0, -1), (-1, 0), (-1, 1)];
@@ -142,7 +148,7 @@ pub fn layout(base: usize) -> &'static Layout {
     LAYOUTS[base].get_or_init(|| Layout::build(base))
 }
 
-/// A set of cells as the bits of an unsigned integer.
+/// A set of cells as bits: cell `i` is bit `i`.
 pub trait Mask:
     Copy
     + Eq
@@ -158,6 +164,21 @@ pub trait Mask:
     + BitOrAssign
     + BitXorAssign
 {
+    /// How many cells the type can hold, rounded up to a power of two: any
+    /// cell index masked with `CELLS - 1` is in bounds of [`Mask::Bytes`].
+    const CELLS: usize;
+    /// A byte for each of the [`Mask::CELLS`] cells (stack sizes, step
+    /// counts), so that the small boards keep their positions small.
+    type Bytes: Copy
+        + Debug
+        + Send
+        + Sync
+        + Index<usize, Output = u8>
+        + IndexMut<usize>
+        + AsRef<[u8]>
+        + AsMut<[u8]>;
+    /// All bytes zero.
+    const ZERO_BYTES: Self::Bytes;
     /// No cells.
     const ZERO: Self;
     /// The set holding only `cell`.
@@ -175,19 +196,23 @@ pub trait Mask:
     fn without_first(self) -> Self;
     /// How many cells.
     fn count(self) -> u32;
-    /// The set as a `u128`.
-    fn wide(self) -> u128;
-    /// A set from a `u128` (cells beyond the type's width are dropped).
-    fn from_wide(bits: u128) -> Self;
+    /// The set in the common form every mask type converts through (moves
+    /// store their captures so, whatever the board).
+    fn wide(self) -> Bits192;
+    /// A set from the common form (cells beyond the type's width are dropped).
+    fn from_wide(bits: Bits192) -> Self;
     /// The tables of a board of `base` for this mask type, built once.
     fn tables(base: usize) -> &'static Tables<Self>;
 }
 
 macro_rules! mask_impl {
-    ($t:ty, $cache:ident) => {
+    ($t:ty, $cache:ident, |$w:ident| $from_wide:expr) => {
         static $cache: [OnceLock<Tables<$t>>; MAX_BASE + 1] = [const { OnceLock::new() }; MAX_BASE + 1];
 
         impl Mask for $t {
+            const CELLS: usize = <$t>::BITS as usize;
+            type Bytes = [u8; <$t>::BITS as usize];
+            const ZERO_BYTES: Self::Bytes = [0; <$t>::BITS as usize];
             const ZERO: Self = 0;
             #[inline(always)]
             fn bit(cell: usize) -> Self {
@@ -210,12 +235,13 @@ macro_rules! mask_impl {
                 self.count_ones()
             }
             #[inline(always)]
-            fn wide(self) -> u128 {
-                self as u128
+            fn wide(self) -> Bits192 {
+                let bits = self as u128;
+                Bits192([bits as u64, (bits >> 64) as u64, 0])
             }
             #[inline(always)]
-            fn from_wide(bits: u128) -> Self {
-                bits as $t
+            fn from_wide($w: Bits192) -> Self {
+                $from_wide
             }
             fn tables(base: usize) -> &'static Tables<Self> {
                 $cache[base].get_or_init(|| Tables::build(layout(base)))
@@ -224,8 +250,118 @@ macro_rules! mask_impl {
     };
 }
 
-mask_impl!(u64, NARROW_TABLES);
-mask_impl!(u128, WIDE_TABLES);
+mask_impl!(u64, NARROW_TABLES, |w| w.0[0]);
+mask_impl!(u128, WIDE_TABLES, |w| w.0[0] as u128 | (w.0[1] as u128) << 64);
+
+/// A set of up to 192 cells in three 64-bit words, the lowest cells in the
+/// first: the mask of base 8 (169 cells, more than a `u128` holds) and the
+/// common form of every mask ([`Mask::wide`]).
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Bits192(pub [u64; 3]);
+
+impl Debug for Bits192 {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let [low, mid, high] = self.0;
+        write!(f, "Bits192({high:#x}:{mid:016x}:{low:016x})")
+    }
+}
+
+macro_rules! bits192_op {
+    ($trait:ident, $method:ident, $assign:ident, $assign_method:ident, $op:tt) => {
+        impl $trait for Bits192 {
+            type Output = Bits192;
+            #[inline(always)]
+            fn $method(self, other: Bits192) -> Bits192 {
+                let (a, b) = (self.0, other.0);
+                Bits192([a[0] $op b[0], a[1] $op b[1], a[2] $op b[2]])
+            }
+        }
+        impl $assign for Bits192 {
+            #[inline(always)]
+            fn $assign_method(&mut self, other: Bits192) {
+                *self = *self $op other;
+            }
+        }
+    };
+}
+
+bits192_op!(BitAnd, bitand, BitAndAssign, bitand_assign, &);
+bits192_op!(BitOr, bitor, BitOrAssign, bitor_assign, |);
+bits192_op!(BitXor, bitxor, BitXorAssign, bitxor_assign, ^);
+
+impl Not for Bits192 {
+    type Output = Bits192;
+    #[inline(always)]
+    fn not(self) -> Bits192 {
+        let [a, b, c] = self.0;
+        Bits192([!a, !b, !c])
+    }
+}
+
+static HUGE_TABLES: [OnceLock<Tables<Bits192>>; MAX_BASE + 1] = [const { OnceLock::new() }; MAX_BASE + 1];
+
+impl Mask for Bits192 {
+    const CELLS: usize = 256;
+    type Bytes = [u8; 256];
+    const ZERO_BYTES: Self::Bytes = [0; 256];
+    const ZERO: Self = Bits192([0; 3]);
+    #[inline(always)]
+    fn bit(cell: usize) -> Self {
+        let word = (cell & (MAX_CELLS - 1)) >> 6;
+        let bit = 1u64 << (cell & 63);
+        Bits192([if word == 0 { bit } else { 0 }, if word == 1 { bit } else { 0 }, if word == 2 { bit } else { 0 }])
+    }
+    #[inline(always)]
+    fn has(self, cell: usize) -> bool {
+        match self.0.get(cell >> 6) {
+            Some(word) => (word >> (cell & 63)) & 1 != 0,
+            None => false,
+        }
+    }
+    #[inline(always)]
+    fn is_zero(self) -> bool {
+        let [a, b, c] = self.0;
+        (a | b | c) == 0
+    }
+    #[inline(always)]
+    fn first(self) -> usize {
+        let [a, b, c] = self.0;
+        if a != 0 {
+            a.trailing_zeros() as usize
+        } else if b != 0 {
+            64 + b.trailing_zeros() as usize
+        } else {
+            128 + c.trailing_zeros() as usize
+        }
+    }
+    #[inline(always)]
+    fn without_first(self) -> Self {
+        let [a, b, c] = self.0;
+        if a != 0 {
+            Bits192([a & (a - 1), b, c])
+        } else if b != 0 {
+            Bits192([a, b & (b - 1), c])
+        } else {
+            Bits192([a, b, c & c.wrapping_sub(1)])
+        }
+    }
+    #[inline(always)]
+    fn count(self) -> u32 {
+        let [a, b, c] = self.0;
+        a.count_ones() + b.count_ones() + c.count_ones()
+    }
+    #[inline(always)]
+    fn wide(self) -> Bits192 {
+        self
+    }
+    #[inline(always)]
+    fn from_wide(bits: Bits192) -> Self {
+        bits
+    }
+    fn tables(base: usize) -> &'static Tables<Self> {
+        HUGE_TABLES[base].get_or_init(|| Tables::build(layout(base)))
+    }
+}
 
 /// The cells of a mask, lowest first.
 #[inline(always)]

@@ -68,6 +68,7 @@ impl Evaluate for Seesaw {
         match &self.0 {
             Board::Narrow(p) => p.evaluate(),
             Board::Wide(p) => p.evaluate(),
+            Board::Widest(p) => p.evaluate(),
         }
     }
 

@@ -13,8 +13,8 @@ pub(super) static INFO: GameInfo = GameInfo {
     options: &[OptionSpec {
         key: "base",
         default: "4",
-        choices: &["3", "4", "5", "6", "7"],
-        help: "cells along each side of the hexagonal board (4: 37 cells, 5: 61 cells)",
+        choices: &["3", "4", "5", "6", "7", "8"],
+        help: "cells along each side of the hexagonal board (4: 37 cells, 5: 61 cells, 8: 169 cells)",
     }],
     levels: &[
         LevelInfo {

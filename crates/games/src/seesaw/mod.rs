@@ -1,5 +1,6 @@
 //! Seesaw (Alek Erickson and Michael Amundsen, 2021), played exactly as
-//! Ludii plays it, on hexagonal boards of hexagons with 3 to 7 cells a side.
+//! Ludii plays it, on hexagonal boards of hexagons with 3 to 8 cells a side
+//! (19 to 169 cells; 4, with 37, is the default).
 //!
 //! # The rules, as this module implements them
 //!

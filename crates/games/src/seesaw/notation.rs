@@ -63,7 +63,7 @@ pub fn format_move(pos: &Seesaw, mv: SeesawMove) -> String {
             Some(path) => path_text(pos.layout(), &path),
             // Not a move of this position: say what it would do.
             None => {
-                let taken: Vec<&str> = Seesaw::cells_of_mask(mv.captured()).map(|c| names[c].as_str()).collect();
+                let taken: Vec<&str> = mv.captured_cells().map(|c| names[c].as_str()).collect();
                 format!("{}x{}-{}", names[mv.from()], taken.join("x"), names[mv.to()])
             }
         },

@@ -9,7 +9,7 @@
 
 use tabula_core::{zobrist, Error, Game, GameInfo, Options, Outcome, Side};
 
-use super::board::{cells_of, layout, Layout, Mask, Tables, MAX_BASE, MAX_CELLS, MIN_BASE};
+use super::board::{cells_of, layout, Bits192, Layout, Mask, Tables, MAX_BASE, MAX_CELLS, MIN_BASE};
 use super::info::INFO;
 
 /// South, the first player, who starts at the bottom and moves up with odd stacks.
@@ -45,10 +45,12 @@ pub enum TurnKind {
 /// Different capture orders that end in the same position are one move.
 /// That recorded size may be a leftover of the position's history, so a move
 /// is only meant for the position whose `legal_moves` produced it.
+/// The captured cells are kept in the common mask form, so one move type
+/// serves every board (32 bytes; the 169 cells of base 8 and the other
+/// fields do not fit in 24).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub struct SeesawMove {
-    captured_low: u64,
-    captured_high: u64,
+    captured: Bits192,
     from: u8,
     to: u8,
     old: u8,
@@ -57,17 +59,11 @@ pub struct SeesawMove {
 
 impl SeesawMove {
     /// The forced pass of a player without a legal turn.
-    pub const PASS: SeesawMove = SeesawMove { captured_low: 0, captured_high: 0, from: 0, to: 0, old: 0, flags: PASS };
+    pub const PASS: SeesawMove = SeesawMove { captured: Bits192::ZERO, from: 0, to: 0, old: 0, flags: PASS };
 
-    fn new(from: usize, to: usize, captured: u128, old: u8, flags: u8) -> SeesawMove {
-        SeesawMove {
-            captured_low: captured as u64,
-            captured_high: (captured >> 64) as u64,
-            from: from as u8,
-            to: to as u8,
-            old,
-            flags,
-        }
+    #[inline(always)]
+    fn new(from: usize, to: usize, captured: Bits192, old: u8, flags: u8) -> SeesawMove {
+        SeesawMove { captured, from: from as u8, to: to as u8, old, flags }
     }
 
     /// The kind of turn.
@@ -99,15 +95,14 @@ impl SeesawMove {
         self.flags & PROMOTE != 0
     }
 
-    /// The cells whose enemy stacks are removed.
-    #[inline]
-    pub fn captured(self) -> u128 {
-        self.captured_low as u128 | (self.captured_high as u128) << 64
+    /// The cells whose enemy stacks are removed, lowest first.
+    pub fn captured_cells(self) -> impl Iterator<Item = usize> {
+        cells_of(self.captured)
     }
 
-    #[inline]
+    #[inline(always)]
     fn captured_as<M: Mask>(self) -> M {
-        M::from_wide(self.captured())
+        M::from_wide(self.captured)
     }
 }
 
@@ -140,15 +135,24 @@ static SIZE_KEYS: [u64; 32 * MAX_CELLS] = zobrist::keys(0x5345_0002);
 static TILE_KEYS: [u64; 2 * MAX_CELLS] = zobrist::keys(0x5345_0003);
 const NORTH_TO_MOVE: u64 = zobrist::splitmix64(0x5345_0004);
 
+/// Where the key of `side` on `cell` sits in [`PRESENCE_KEYS`] and
+/// [`TILE_KEYS`]: the two sides' keys of cells 0–127 first, then those of
+/// cells 128–255, so that boards up to base 7 keep the keys (and hashes) they
+/// had before base 8 was added.
+#[inline(always)]
+fn side_cell(side: usize, cell: usize) -> usize {
+    ((cell & 128) << 1) | ((side & 1) << 7) | (cell & 127)
+}
+
 #[inline(always)]
 fn stack_key(side: usize, cell: usize, size: u8) -> u64 {
     let cell = cell & (MAX_CELLS - 1);
-    PRESENCE_KEYS[(side & 1) * MAX_CELLS + cell] ^ SIZE_KEYS[cell * 32 + (size & 31) as usize].rotate_left((size >> 5) as u32)
+    PRESENCE_KEYS[side_cell(side, cell)] ^ SIZE_KEYS[cell * 32 + (size & 31) as usize].rotate_left((size >> 5) as u32)
 }
 
 #[inline(always)]
 fn tile_key(side: usize, cell: usize) -> u64 {
-    TILE_KEYS[(side & 1) * MAX_CELLS + (cell & (MAX_CELLS - 1))]
+    TILE_KEYS[side_cell(side, cell)]
 }
 
 /// A position on a board whose cells fit the mask type `M`.
@@ -163,7 +167,7 @@ pub(super) struct Pos<M: Mask> {
     pub front: [M; 2],
     /// The size of the stack on each cell; meaningless where there is none
     /// (a captured stack's size stays behind so that undo can restore it).
-    pub size: [u8; MAX_CELLS],
+    pub size: M::Bytes,
     /// 0 when South is to move, 1 for North.
     pub next: usize,
     pub hash: u64,
@@ -347,8 +351,8 @@ impl<M: Mask> Pos<M> {
 
     /// Every enemy stack a stack on `at` with `range` steps may capture first.
     pub(super) fn all_capture_targets(&self, at: usize, range: u32, empty: M, enemy: M) -> M {
-        let mut steps = [0u8; MAX_CELLS];
-        self.capture_targets::<true>(at, range, empty, enemy, &mut steps)
+        let mut steps = M::ZERO_BYTES;
+        self.capture_targets::<true>(at, range, empty, enemy, steps.as_mut())
     }
 
     /// The cells a stack on `at` can step to with up to `range` steps in `dirs` through empty cells.
@@ -472,11 +476,11 @@ impl<M: Mask> Pos<M> {
             let promotes = self.promotion_cells(side, k);
             for to in cells_of(targets) {
                 let flags = if promotes.has(to) { STEP | PROMOTE } else { STEP };
-                out.push(SeesawMove::new(from, to, 0, self.size[to & (MAX_CELLS - 1)], flags));
+                out.push(SeesawMove::new(from, to, Bits192::ZERO, self.size[to & (M::CELLS - 1)], flags));
             }
         }
         for cell in cells_of(self.deploy_cells(side)) {
-            out.push(SeesawMove::new(cell, cell, 0, self.size[cell & (MAX_CELLS - 1)], DEPLOY));
+            out.push(SeesawMove::new(cell, cell, Bits192::ZERO, self.size[cell & (M::CELLS - 1)], DEPLOY));
         }
     }
 
@@ -520,8 +524,8 @@ impl<M: Mask> Pos<M> {
     /// Every capture chain of the stack on `from`.
     fn captures_from<S: ChainSink>(&self, sink: &mut S, from: usize, empty: M, enemy: M) {
         let k = self.size[from];
-        let mut steps = [0u8; MAX_CELLS];
-        let targets = self.capture_targets::<true>(from, k as u32, empty, enemy, &mut steps);
+        let mut steps = M::ZERO_BYTES;
+        let targets = self.capture_targets::<true>(from, k as u32, empty, enemy, steps.as_mut());
         if targets.is_zero() {
             return;
         }
@@ -544,24 +548,24 @@ impl<M: Mask> Pos<M> {
         empty: M,
         enemy: M,
         targets: M,
-        steps: &[u8; MAX_CELLS],
+        steps: &M::Bytes,
     ) {
         // The stack leaves `at`, which becomes empty for the rest of the turn.
         let empty = empty | M::bit(at);
         let turn = |to: usize, captured: M, promotes: bool| {
             let flags = if promotes { CAPTURE | PROMOTE } else { CAPTURE };
-            SeesawMove::new(chain.from, to, captured.wide(), self.size[to & (MAX_CELLS - 1)], flags)
+            SeesawMove::new(chain.from, to, captured.wide(), self.size[to & (M::CELLS - 1)], flags)
         };
         for e in cells_of(targets) {
-            let left = left - steps[e & (MAX_CELLS - 1)] as u32;
+            let left = left - steps[e & (M::CELLS - 1)] as u32;
             let captured = captured | M::bit(e);
             sink.hop(e, left);
             if left == 0 {
                 sink.finish(turn(e, captured, chain.promotes.has(e)), ChainEnd::Spent);
             } else {
                 let enemy = enemy & !M::bit(e);
-                let mut further = [0u8; MAX_CELLS];
-                let more = self.capture_targets::<true>(e, left, empty, enemy, &mut further);
+                let mut further = M::ZERO_BYTES;
+                let more = self.capture_targets::<true>(e, left, empty, enemy, further.as_mut());
                 if !more.is_zero() {
                     self.chain(chain, sink, e, left, captured, empty, enemy, more, &further);
                 } else {
@@ -585,13 +589,13 @@ impl<M: Mask> Pos<M> {
                 self.tiles[side] |= bit;
                 self.stacks[side] |= bit;
                 self.front[side] |= self.t.around[c & (MAX_CELLS - 1)];
-                self.size[c & (MAX_CELLS - 1)] = 1;
+                self.size[c & (M::CELLS - 1)] = 1;
                 self.hash ^= tile_key(side, c) ^ stack_key(side, c, 1);
             }
             PASS => {}
             _ => {
                 let (from, to) = (mv.from(), mv.to());
-                let k = self.size[from & (MAX_CELLS - 1)];
+                let k = self.size[from & (M::CELLS - 1)];
                 let mut h = stack_key(side, from, k);
                 self.stacks[side] ^= M::bit(from);
                 let captured = mv.captured_as::<M>();
@@ -599,11 +603,11 @@ impl<M: Mask> Pos<M> {
                     let other = side ^ 1;
                     self.stacks[other] ^= captured;
                     for e in cells_of(captured) {
-                        h ^= stack_key(other, e, self.size[e & (MAX_CELLS - 1)]);
+                        h ^= stack_key(other, e, self.size[e & (M::CELLS - 1)]);
                     }
                 }
                 let grown = k + mv.promotes() as u8;
-                self.size[to & (MAX_CELLS - 1)] = grown;
+                self.size[to & (M::CELLS - 1)] = grown;
                 self.stacks[side] |= M::bit(to);
                 self.hash ^= h ^ stack_key(side, to, grown);
             }
@@ -624,26 +628,26 @@ impl<M: Mask> Pos<M> {
                 self.tiles[side] ^= bit;
                 self.stacks[side] ^= bit;
                 self.front[side] = self.t.dilate(self.tiles[side]);
-                self.size[c & (MAX_CELLS - 1)] = mv.old;
+                self.size[c & (M::CELLS - 1)] = mv.old;
                 self.hash ^= tile_key(side, c) ^ stack_key(side, c, 1);
             }
             PASS => {}
             _ => {
                 let (from, to) = (mv.from(), mv.to());
-                let grown = self.size[to & (MAX_CELLS - 1)];
+                let grown = self.size[to & (M::CELLS - 1)];
                 let k = grown - mv.promotes() as u8;
                 let mut h = stack_key(side, to, grown);
                 self.stacks[side] ^= M::bit(to);
-                self.size[to & (MAX_CELLS - 1)] = mv.old;
+                self.size[to & (M::CELLS - 1)] = mv.old;
                 let captured = mv.captured_as::<M>();
                 if !captured.is_zero() {
                     let other = side ^ 1;
                     self.stacks[other] |= captured;
                     for e in cells_of(captured) {
-                        h ^= stack_key(other, e, self.size[e & (MAX_CELLS - 1)]);
+                        h ^= stack_key(other, e, self.size[e & (M::CELLS - 1)]);
                     }
                 }
-                self.size[from & (MAX_CELLS - 1)] = k;
+                self.size[from & (M::CELLS - 1)] = k;
                 self.stacks[side] |= M::bit(from);
                 self.hash ^= h ^ stack_key(side, from, k);
             }
@@ -675,6 +679,8 @@ pub(super) enum Board {
     Narrow(Pos<u64>),
     /// Bases 6 and 7 (up to 127 cells).
     Wide(Pos<u128>),
+    /// Base 8 (169 cells).
+    Widest(Pos<Bits192>),
 }
 
 /// Runs `$body` with `$p` bound to the position, whichever mask type it uses.
@@ -683,6 +689,7 @@ macro_rules! with_pos {
         match &$self.0 {
             Board::Narrow($p) => $body,
             Board::Wide($p) => $body,
+            Board::Widest($p) => $body,
         }
     };
 }
@@ -693,6 +700,7 @@ macro_rules! with_pos_mut {
         match &mut $self.0 {
             Board::Narrow($p) => $body,
             Board::Wide($p) => $body,
+            Board::Widest($p) => $body,
         }
     };
 }
@@ -795,14 +803,9 @@ impl Seesaw {
         (owner == SOUTH) == (size & 1 == 1)
     }
 
-    /// The cells of a `u128` mask (as stored in moves).
-    pub fn cells_of_mask(mask: u128) -> impl Iterator<Item = usize> {
-        cells_of(mask)
-    }
-
     /// Discs taken plus one for a promotion: a cheap measure of what a turn wins.
     pub fn gain(&self, mv: SeesawMove) -> u32 {
-        let taken: u32 = with_pos!(self, p => cells_of(mv.captured()).map(|c| p.size[c] as u32).sum());
+        let taken: u32 = with_pos!(self, p => mv.captured_cells().map(|c| p.size[c] as u32).sum());
         taken * 2 + mv.promotes() as u32
     }
 
@@ -815,7 +818,7 @@ impl Seesaw {
                 stacks: [M::ZERO; 2],
                 tiles: [M::ZERO; 2],
                 front: [M::ZERO; 2],
-                size: [0; MAX_CELLS],
+                size: M::ZERO_BYTES,
                 next: b.next,
                 hash: 0,
             };
@@ -829,10 +832,10 @@ impl Seesaw {
             pos.refresh();
             pos
         }
-        if layout(builder.base).cells <= 64 {
-            Seesaw(Board::Narrow(fill(builder)))
-        } else {
-            Seesaw(Board::Wide(fill(builder)))
+        match layout(builder.base).cells {
+            0..=64 => Seesaw(Board::Narrow(fill(builder))),
+            65..=128 => Seesaw(Board::Wide(fill(builder))),
+            _ => Seesaw(Board::Widest(fill(builder))),
         }
     }
 }

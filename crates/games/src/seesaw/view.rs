@@ -200,7 +200,7 @@ pub fn move_view(pos: &Seesaw, mv: SeesawMove) -> Value {
                 "to": name(mv.to()),
                 "path": path,
                 "parts": parts,
-                "captures": Seesaw::cells_of_mask(mv.captured()).map(name).collect::<Vec<_>>(),
+                "captures": mv.captured_cells().map(name).collect::<Vec<_>>(),
                 "pass": passes,
                 "promotes": mv.promotes(),
                 "size_before": stack.size,
