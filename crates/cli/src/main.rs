@@ -6,6 +6,7 @@ mod commands;
 mod game_args;
 mod match_cmd;
 mod record_cmd;
+mod solve_study;
 mod ugi;
 
 use std::process::ExitCode;
@@ -112,6 +113,23 @@ enum Command {
         /// Print one JSON object instead.
         #[arg(long)]
         json: bool,
+        /// Solve the start position of each of these boards, e.g. 1..50 (a
+        /// perfect-play study); with --out, resumable and splittable by --shard.
+        #[arg(long, value_name = "A..B", value_parser = solve_study::parse_boards)]
+        boards: Option<(u64, u64)>,
+        /// With --boards: solve only the boards of shard i of n, e.g. 0/2.
+        #[arg(long, default_value = "0/1")]
+        shard: String,
+        /// With --boards: append one JSON line per board to this file (boards in it are skipped).
+        #[arg(long, value_name = "FILE")]
+        out: Option<std::path::PathBuf>,
+        /// Summarise a --boards results file (prints it, and writes
+        /// perfect-play.md, .json and .svg beside the file).
+        #[arg(long, value_name = "FILE")]
+        summarize: Option<std::path::PathBuf>,
+        /// With --summarize: the compensation (komi) the second player gets.
+        #[arg(long, default_value_t = 4.5)]
+        compensation: f64,
     },
     /// Measure speed: random playouts, perft, alpha–beta and MCTS per second, and the gain from 2 threads.
     Bench {
@@ -135,7 +153,11 @@ fn main() -> ExitCode {
         Command::Moves { game, after } => commands::moves(&game, after),
         Command::Think { game, player } => commands::think(&game, &player),
         Command::Match(args) => match_cmd::run(&args),
-        Command::Solve { game, verdict, json } => commands::solve(&game, verdict, json),
+        Command::Solve { game, verdict, json, boards, shard, out, summarize, compensation } => match (summarize, boards) {
+            (Some(file), _) => solve_study::summarize(&file, compensation),
+            (None, Some(range)) => solve_study::solve_boards(&game.game, &game.options, range, &shard, out.as_deref(), verdict),
+            (None, None) => commands::solve(&game, verdict, json),
+        },
         Command::Analyze(args) => analyze::run(&args),
         Command::Ugi { game, options } => ugi::run(&game, &options),
         Command::Bench { game, seconds } => bench::run(game.as_deref(), seconds),

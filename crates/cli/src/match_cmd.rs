@@ -54,7 +54,7 @@ pub struct MatchArgs {
     pub random_moves: u32,
 }
 
-fn parse_shard(text: &str) -> Result<(u64, u64), String> {
+pub(crate) fn parse_shard(text: &str) -> Result<(u64, u64), String> {
     let (i, n) = text.split_once('/').ok_or("a shard looks like i/n, e.g. 0/4")?;
     let i: u64 = i.trim().parse().map_err(|_| format!("'{i}' is not a number"))?;
     let n: u64 = n.trim().parse().map_err(|_| format!("'{n}' is not a number"))?;

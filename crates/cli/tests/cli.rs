@@ -156,3 +156,40 @@ fn match_drives_an_external_ugi_engine() {
     assert_eq!(v["games"], 2);
     assert!(fails(&["match", "warp-weft", "--a", "ugi:cmd=/nonexistent/engine", "--games", "2"]).contains("engine"));
 }
+
+#[test]
+fn a_perfect_play_study_is_solved_board_by_board_resumed_and_summarised() {
+    let dir = std::env::temp_dir().join(format!("tabula-study-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let out = dir.join("perfect.jsonl");
+    let file = out.to_str().unwrap();
+    // Two shards of boards 1..6 on 5 × 5 boards, then a run that finds nothing left to do.
+    ok(&["solve", "warp-weft", "--option", "size=5", "--boards", "1..6", "--shard", "0/2", "--out", file]);
+    ok(&["solve", "warp-weft", "--option", "size=5", "--boards", "1..6", "--shard", "1/2", "--out", file]);
+    ok(&["solve", "warp-weft", "--option", "size=5", "--boards", "1..6", "--out", file]);
+    let lines: Vec<serde_json::Value> =
+        std::fs::read_to_string(&out).unwrap().lines().map(|l| serde_json::from_str(l).unwrap()).collect();
+    let mut seeds: Vec<u64> = lines.iter().map(|l| l["seed"].as_u64().unwrap()).collect();
+    seeds.sort();
+    assert_eq!(seeds, [1, 2, 3, 4, 5, 6], "each board solved once");
+    // Each line agrees with solving that board on its own.
+    let one = ok(&["solve", "warp-weft", "--option", "size=5", "--seed", "3", "--json"]);
+    let one: serde_json::Value = serde_json::from_str(&one).unwrap();
+    let line = lines.iter().find(|l| l["seed"] == 3).unwrap();
+    assert_eq!(line["margin"], one["margin"]);
+    let summary = ok(&["solve", "warp-weft", "--summarize", file]);
+    assert!(summary.contains("| boards solved | 6 |"), "{summary}");
+    assert!(summary.contains("fairest half-point compensation"), "{summary}");
+    let svg = std::fs::read_to_string(dir.join("perfect-play.svg")).unwrap();
+    assert!(svg.starts_with("<svg") && svg.contains("<rect"), "a histogram chart");
+    let report: serde_json::Value = serde_json::from_str(&std::fs::read_to_string(dir.join("perfect-play.json")).unwrap()).unwrap();
+    assert_eq!(report["boards"], 6);
+    let margins: Vec<i64> = report["margins"].as_array().unwrap().iter().map(|m| m.as_i64().unwrap()).collect();
+    let wins = margins.iter().filter(|&&m| m as f64 > 4.5).count();
+    assert_eq!(report["first_wins_with_compensation"], wins);
+    // Bad input says what is wrong.
+    assert!(fails(&["solve", "warp-weft", "--boards", "9..2"]).contains("empty"));
+    assert!(fails(&["solve", "warp-weft", "--boards", "x"]).contains("range of board numbers"));
+    assert!(fails(&["solve", "leeward", "--boards", "1..2"]).contains("no board numbers"));
+    std::fs::remove_dir_all(&dir).ok();
+}

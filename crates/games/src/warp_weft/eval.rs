@@ -74,7 +74,10 @@ impl Evaluate for WarpWeft {
     /// `verdict` (who wins with the komi: weft, warp or draw), `nodes`, `time`.
     fn solve_report(&self, verdict_only: bool) -> Option<Vec<(&'static str, String)>> {
         let start = std::time::Instant::now();
-        let mut solver = Solver::new(self, SOLVER_TABLE_MIB)?;
+        // A whole game wants a bigger table than the end of one.
+        let used = (0..self.cells()).filter(|&c| self.is_used(c)).count();
+        let mib = if used < 12 { SOLVER_TABLE_MIB * 8 } else { SOLVER_TABLE_MIB };
+        let mut solver = Solver::new(self, mib)?;
         let mover = self.axis_to_move();
         let sign = if mover == Axis::Weft { 1 } else { -1 };
         // The mover's lead so far in half points, komi included.

@@ -111,6 +111,12 @@ impl Solver {
             line_ids[0][cell] = r as u8;
             line_ids[1][cell] = c as u8;
         }
+        // Small boards have small trees: a big table would only cost the time to clear its pages.
+        let mib = match n * n {
+            ..=25 => mib.min(16),
+            ..=36 => mib.min(128),
+            _ => mib,
+        };
         let buckets = ((mib.max(1) << 20) / (16 * WAYS)).next_power_of_two() >> 1;
         let buckets = buckets.max(256);
         Some(Solver {
