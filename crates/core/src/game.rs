@@ -103,6 +103,13 @@ pub trait Evaluate: Game {
     /// for proven wins and losses).
     fn evaluate(&self) -> i32;
 
+    /// A plain evaluation for baseline opponents, such as material only
+    /// (`ab:…,plain=1`), to measure what the full evaluation is worth. The
+    /// default is the full evaluation.
+    fn evaluate_plain(&self) -> i32 {
+        self.evaluate()
+    }
+
     /// A hint for move ordering: moves with larger hints are searched first
     /// (captures, big gains). The default knows nothing.
     #[inline]

@@ -66,7 +66,7 @@ fn the_evaluation_counts_material_and_stays_in_range() {
     let start = Leeward::start();
     let even = start.evaluate();
     assert!(even.abs() < 100, "the start is about even: {even}");
-    // Ink a Sail up, Ink to move.
+    // Ink an Oar up, Ink to move.
     let sail_up = pos("board=okslsk1/3o3/7/7/7/3O3/OKSLSKO;wind=E;next=ink;calm=0");
     assert!(sail_up.evaluate() > even + 200, "{}", sail_up.evaluate());
     // The same position with Paper to move looks bad for Paper.
@@ -88,5 +88,43 @@ fn every_level_is_a_player_spec_that_moves() {
     for level in info.levels {
         let spec = PlayerSpec::parse(level.player, info).unwrap_or_else(|e| panic!("{}: {e}", level.key));
         assert!(matches!(spec, PlayerSpec::AlphaBeta { .. }), "{}", level.key);
+    }
+}
+
+#[test]
+fn the_plain_baseline_counts_material_only_and_searches_without_quiescence() {
+    assert_eq!(Leeward::start().evaluate_plain(), 0);
+    // Ink an Oar up: +300 for Ink to move, −300 for Paper, whatever else the full evaluation sees.
+    let ink = pos("board=okslsk1/3o3/7/7/7/3O3/OKSLSKO;wind=E;next=ink;calm=0");
+    assert_eq!(ink.evaluate_plain(), 300);
+    let paper = pos("board=okslsk1/3o3/7/7/7/3O3/OKSLSKO;wind=E;next=paper;calm=0");
+    assert_eq!(paper.evaluate_plain(), -300);
+    assert_ne!(ink.evaluate(), 300, "the full evaluation sees more than material");
+    // The baseline player spec reads, prints back and moves.
+    let spec = PlayerSpec::parse("ab:depth=3,plain=1", Leeward::info()).unwrap();
+    assert!(matches!(spec, PlayerSpec::AlphaBeta { plain: true, .. }));
+    assert!(spec.to_string().contains("plain=1"), "{spec}");
+    let mut player = tabula_search::Player::new(spec, 1);
+    assert!(player.choose(&Leeward::start()).unwrap().is_some());
+    // A plain depth-1 search scores a quiet position by material alone.
+    let mut plain = AlphaBeta::<Leeward>::new(1);
+    plain.set_plain(true);
+    let result = plain.search(&ink, SearchLimits::depth(1));
+    let mut moves = Vec::new();
+    ink.legal_moves(&mut moves);
+    let best_material = moves
+        .iter()
+        .map(|&m| {
+            let mut after = ink.clone();
+            after.play(m);
+            match after.outcome() {
+                Some(_) => i32::MAX,
+                None => -after.evaluate_plain(),
+            }
+        })
+        .max()
+        .unwrap();
+    if best_material != i32::MAX {
+        assert_eq!(result.score, best_material);
     }
 }

@@ -72,6 +72,7 @@ pub struct AlphaBeta<G: Evaluate> {
     node_limit: u64,
     stop: Arc<AtomicBool>,
     stopped: bool,
+    plain: bool,
 }
 
 impl<G: Evaluate> AlphaBeta<G> {
@@ -95,6 +96,7 @@ impl<G: Evaluate> AlphaBeta<G> {
             node_limit: u64::MAX,
             stop: Arc::new(AtomicBool::new(false)),
             stopped: false,
+            plain: false,
         }
     }
 
@@ -103,6 +105,12 @@ impl<G: Evaluate> AlphaBeta<G> {
         let mut s = Self::new(0);
         s.use_table = false;
         s
+    }
+
+    /// Makes this a plain baseline searcher: the game's plain evaluation
+    /// ([`Evaluate::evaluate_plain`]) at the horizon, and no quiescence search.
+    pub fn set_plain(&mut self, plain: bool) {
+        self.plain = plain;
     }
 
     /// Forgets everything learned (table, killers, history).
@@ -422,6 +430,9 @@ impl<G: Evaluate> AlphaBeta<G> {
     /// Looks at the game's noisy moves (captures) until the position is quiet.
     fn quiesce(&mut self, pos: &mut G, mut alpha: i32, beta: i32, ply: usize) -> i32 {
         self.horizon += 1;
+        if self.plain {
+            return pos.evaluate_plain();
+        }
         let stand = pos.evaluate();
         if stand >= beta || ply >= MAX_PLY {
             return stand;

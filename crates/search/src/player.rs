@@ -3,6 +3,7 @@
 //!
 //! `random`, `greedy`, `greedy:margin=4`, `ab:depth=4`, `ab:time=1s`,
 //! `ab:depth=64,time=1s,min_depth=10,hash=64,threads=2,margin=20`,
+//! `ab:depth=3,plain=1` (material only, no quiescence: a baseline),
 //! `mcts:iters=20000`, `mcts:time=500ms,c=1.4`, `ugi:cmd=./engine,time=1s`,
 //! `level:hard`.
 
@@ -40,6 +41,9 @@ pub enum PlayerSpec {
         margin: i32,
         /// First give the game's exact solver up to half the time; search only if it did not finish.
         solve: bool,
+        /// A plain baseline: the game's plain evaluation (material only,
+        /// for instance) and no quiescence search.
+        plain: bool,
     },
     /// Monte-Carlo tree search.
     Mcts(MctsLimits),
@@ -104,7 +108,7 @@ impl PlayerSpec {
             }
             "ab" | "alphabeta" => {
                 let mut limits = SearchLimits { depth: 0, time: None, min_depth: 0, nodes: None };
-                let (mut table_mib, mut threads, mut margin, mut solve) = (16, 1, 0, false);
+                let (mut table_mib, mut threads, mut margin, mut solve, mut plain) = (16, 1, 0, false, false);
                 for (k, v) in pairs {
                     match k {
                         "depth" => limits.depth = parse_number(k, v)?,
@@ -115,7 +119,8 @@ impl PlayerSpec {
                         "threads" => threads = parse_number(k, v)?,
                         "margin" => margin = parse_number(k, v)?,
                         "solve" => solve = parse_number::<u8>(k, v)? != 0,
-                        _ => return Err(unknown(k, "depth, time, min_depth, nodes, hash, threads, margin, solve")),
+                        "plain" => plain = parse_number::<u8>(k, v)? != 0,
+                        _ => return Err(unknown(k, "depth, time, min_depth, nodes, hash, threads, margin, solve, plain")),
                     }
                 }
                 if limits.depth == 0 {
@@ -127,6 +132,7 @@ impl PlayerSpec {
                     threads: threads.clamp(1, 64),
                     margin,
                     solve,
+                    plain,
                 })
             }
             "solver" | "perfect" => match pairs.first() {
@@ -167,10 +173,13 @@ impl fmt::Display for PlayerSpec {
             PlayerSpec::Random => write!(f, "random"),
             PlayerSpec::Greedy { margin } => write!(f, "greedy:margin={margin}"),
             PlayerSpec::Solver => write!(f, "solver"),
-            PlayerSpec::AlphaBeta { limits, table_mib, threads, margin, solve } => {
+            PlayerSpec::AlphaBeta { limits, table_mib, threads, margin, solve, plain } => {
                 write!(f, "ab:depth={}", limits.depth)?;
                 if *solve {
                     write!(f, ",solve=1")?;
+                }
+                if *plain {
+                    write!(f, ",plain=1")?;
                 }
                 if let Some(t) = limits.time {
                     write!(f, ",time={}ms", t.as_millis())?;
@@ -270,7 +279,7 @@ impl<G: Evaluate> Player<G> {
                     }
                 }
             }
-            PlayerSpec::AlphaBeta { limits, table_mib, threads, margin, solve } => {
+            PlayerSpec::AlphaBeta { limits, table_mib, threads, margin, solve, plain } => {
                 let start = Instant::now();
                 let mut limits = *limits;
                 if *solve && *margin == 0 {
@@ -281,6 +290,7 @@ impl<G: Evaluate> Player<G> {
                     limits.time = limits.time.map(|t| t.saturating_sub(start.elapsed()));
                 }
                 let searcher = self.alphabeta.get_or_insert_with(|| AlphaBeta::new(*table_mib));
+                searcher.set_plain(*plain);
                 let mut result = searcher.search_parallel(game, limits, *threads);
                 if result.best.is_none() {
                     return Ok(None);

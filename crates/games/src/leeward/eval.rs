@@ -152,6 +152,15 @@ fn lamp_danger(pos: &Leeward, side: Side, enemy_reach: &[u64; 4]) -> i32 {
 }
 
 impl Evaluate for Leeward {
+    /// Material only (the pieces' values, nothing else), for the plain baseline opponent.
+    fn evaluate_plain(&self) -> i32 {
+        let me = self.side_to_move();
+        let count = |side: Side| -> i32 {
+            [Kind::Sail, Kind::Kite, Kind::Oar].iter().map(|&k| VALUE[k as usize] * self.pieces(side, k).count_ones() as i32).sum()
+        };
+        count(me) - count(me.opponent())
+    }
+
     fn evaluate(&self) -> i32 {
         let me = self.side_to_move();
         let them = me.opponent();
