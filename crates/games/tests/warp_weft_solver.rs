@@ -4,7 +4,7 @@
 use proptest::prelude::*;
 use tabula_core::{Evaluate, Game, Options, WIN_SCORE};
 use tabula_games::warp_weft::{Solver, WarpWeft};
-use tabula_search::{AlphaBeta, SearchLimits};
+use tabula_search::{AlphaBeta, Player, PlayerSpec, SearchLimits};
 
 fn midgame(seed: u64, size: usize, choices: &[usize]) -> WarpWeft {
     let mut pos = WarpWeft::new(&Options::from_pairs(&[format!("seed={seed}"), format!("size={size}")]).unwrap()).unwrap();
@@ -99,4 +99,32 @@ fn move_values_are_exact_and_described_in_words() {
     assert_eq!(pos.describe_score(WIN_SCORE + 7), "wins by 3.5");
     assert_eq!(pos.describe_score(-WIN_SCORE - 3), "loses by 1.5");
     assert_eq!(pos.describe_score(-WIN_SCORE - 4), "loses by 2");
+}
+
+#[test]
+fn the_pie_swap_is_valued_exactly_and_the_perfect_player_swaps_when_it_pays() {
+    let mut swaps = 0;
+    for seed in 1..=12 {
+        let mut pos = WarpWeft::new(&Options::from_pairs(&[format!("seed={seed}"), "size=5".into(), "pie=true".into()]).unwrap()).unwrap();
+        // Weft opens with the first cell of its row, good or bad.
+        let mut legal = Vec::new();
+        pos.legal_moves(&mut legal);
+        pos.play(legal[0]);
+        assert!(pos.swap_available());
+        let values = pos.solve_moves(None, &mut None).unwrap();
+        let swap = values.iter().find(|(mv, _)| mv.is_swap()).expect("the swap is valued too");
+        // The swap takes Weft's side of this position: the truth by a search to the end.
+        let mut child = pos.clone();
+        child.play(swap.0);
+        let truth = -AlphaBeta::<WarpWeft>::new(4).search(&child, SearchLimits::depth(60)).score;
+        assert_eq!(swap.1, truth, "board {seed}");
+        assert!(values.windows(2).all(|w| w[0].1 >= w[1].1), "best first");
+        // The perfect player swaps exactly when swapping is worth more than every move.
+        let spec = PlayerSpec::parse("solver", WarpWeft::info()).unwrap();
+        let chosen = Player::new(spec, 1).choose(&pos).unwrap().unwrap();
+        let best_move = values.iter().filter(|(mv, _)| !mv.is_swap()).map(|v| v.1).max().unwrap();
+        assert_eq!(chosen.best.unwrap().is_swap(), swap.1 > best_move, "board {seed}");
+        swaps += chosen.best.unwrap().is_swap() as usize;
+    }
+    assert!(swaps > 0, "on some boards the first move is worth taking over");
 }

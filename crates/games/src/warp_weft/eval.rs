@@ -47,27 +47,28 @@ impl Evaluate for WarpWeft {
             *memory = Some(Box::new(Solver::new(self, SOLVER_TABLE_MIB)?));
         }
         let solver = memory.as_mut()?.downcast_mut::<Solver>()?;
-        let mut moves = Vec::new();
-        self.legal_moves(&mut moves);
-        if moves.iter().any(|m| m.is_swap()) {
-            return None; // The pie decision is left to the search.
-        }
         let now = self.evaluate();
         let values = solver.move_values(self, limit)?;
-        Some(
-            values
-                .into_iter()
-                .map(|(mv, future)| {
-                    let margin = now + 2 * future;
-                    let score = match margin.signum() {
-                        1 => WIN_SCORE + margin,
-                        -1 => -WIN_SCORE + margin,
-                        _ => 0,
-                    };
-                    (mv, score)
-                })
-                .collect(),
-        )
+        let mut scored: Vec<(WwMove, i32)> = values
+            .into_iter()
+            .map(|(mv, future)| {
+                let margin = now + 2 * future;
+                let score = match margin.signum() {
+                    1 => WIN_SCORE + margin,
+                    -1 => -WIN_SCORE + margin,
+                    _ => 0,
+                };
+                (mv, score)
+            })
+            .collect();
+        // The pie swap hands the mover Weft's side of this very position, with
+        // Warp to move: worth the opposite of Warp's best move.
+        if self.swap_available() {
+            let best = scored.first().map_or(0, |m| m.1);
+            scored.push((WwMove::SWAP, -best));
+            scored.sort_by(|a, b| b.1.cmp(&a.1));
+        }
+        Some(scored)
     }
 
     /// `margin` (Weft's future points minus Warp's, no komi), `best`,
