@@ -2,7 +2,7 @@
 //! margin eight moves into the game, and the win/loss verdict from the
 //! opening. Medians of nodes and seconds.
 //!
-//! `cargo run --release -p tabula-games --example warp_weft_solver -- [boards] [opening]`
+//! `cargo run --release -p tabula-games --example warp_weft_solver -- [boards] [plies=8] [opening]`
 //! (`opening` also times the verdict from the first move, which takes minutes a board).
 
 use std::time::Instant;
@@ -21,6 +21,7 @@ fn main() {
     let args: Vec<String> = std::env::args().collect();
     let boards: u64 = args.get(1).and_then(|a| a.parse().ok()).unwrap_or(10);
     let opening = args.iter().any(|a| a == "opening");
+    let plies: usize = args.iter().find_map(|a| a.strip_prefix("plies=")).and_then(|v| v.parse().ok()).unwrap_or(8);
     let (mut times, mut nodes) = (Vec::new(), Vec::new());
     let (mut vtimes, mut vnodes) = (Vec::new(), Vec::new());
     for seed in 1..=boards {
@@ -28,7 +29,7 @@ fn main() {
         let mut pos = start_pos.clone();
         let mut rng = SeededRng::seed_from_u64(seed);
         let mut line = Vec::new();
-        for _ in 0..8 {
+        for _ in 0..plies {
             if let Some((mv, _)) = greedy_move(&pos, 4, &mut rng) {
                 line.push(pos.format_move(mv));
                 pos.play(mv);
@@ -42,7 +43,7 @@ fn main() {
         let exact = solver.solve(&pos, 0, None).unwrap();
         let took = clock.elapsed().as_secs_f64();
         println!(
-            "board {seed:>3}: 8 moves in, margin {:+} for the mover, best {}, {} nodes, {:.3} s ({:.1} M nodes/s)",
+            "board {seed:>3}: {plies} moves in, margin {:+} for the mover, best {}, {} nodes, {:.3} s ({:.1} M nodes/s)",
             exact.margin,
             pos.format_move(exact.best.unwrap()),
             solver.nodes(),
@@ -62,7 +63,7 @@ fn main() {
             vnodes.push(solver.nodes() as f64);
         }
     }
-    println!("median over {boards} boards, 8 moves in: {:.3} s, {:.0} nodes", median(times), median(nodes));
+    println!("median over {boards} boards, {plies} moves in: {:.3} s, {:.0} nodes", median(times), median(nodes));
     if opening {
         println!("median opening verdict: {:.1} s, {:.0} nodes", median(vtimes), median(vnodes));
     }
