@@ -134,10 +134,10 @@ pub fn think(args: &GameArgs, player: &str) -> Result<(), String> {
 }
 
 /// Prints the game's exact-solver report.
-pub fn solve(args: &GameArgs, verdict_only: bool, as_json: bool) -> Result<(), String> {
+pub fn solve(args: &GameArgs, verdict_only: bool, as_json: bool, threads: usize) -> Result<(), String> {
     let game = args.build()?;
     let report = game
-        .solve_report(verdict_only)
+        .solve_report(verdict_only, threads)
         .ok_or_else(|| format!("{} has no exact solver for this position (too big, or not a solvable game)", game.info().name))?;
     if as_json {
         let object: serde_json::Map<String, Value> = report

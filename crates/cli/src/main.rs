@@ -127,6 +127,9 @@ enum Command {
         /// perfect-play.md, .json and .svg beside the file).
         #[arg(long, value_name = "FILE")]
         summarize: Option<std::path::PathBuf>,
+        /// Threads for the solver (the root's moves are shared out).
+        #[arg(long, default_value_t = 1)]
+        threads: usize,
         /// With --summarize: the compensation (komi) the second player gets.
         #[arg(long, default_value_t = 4.5)]
         compensation: f64,
@@ -153,10 +156,10 @@ fn main() -> ExitCode {
         Command::Moves { game, after } => commands::moves(&game, after),
         Command::Think { game, player } => commands::think(&game, &player),
         Command::Match(args) => match_cmd::run(&args),
-        Command::Solve { game, verdict, json, boards, shard, out, summarize, compensation } => match (summarize, boards) {
+        Command::Solve { game, verdict, json, boards, shard, out, summarize, compensation, threads } => match (summarize, boards) {
             (Some(file), _) => solve_study::summarize(&file, compensation),
-            (None, Some(range)) => solve_study::solve_boards(&game.game, &game.options, range, &shard, out.as_deref(), verdict),
-            (None, None) => commands::solve(&game, verdict, json),
+            (None, Some(range)) => solve_study::solve_boards(&game.game, &game.options, range, &shard, out.as_deref(), verdict, threads),
+            (None, None) => commands::solve(&game, verdict, json, threads),
         },
         Command::Analyze(args) => analyze::run(&args),
         Command::Ugi { game, options } => ugi::run(&game, &options),

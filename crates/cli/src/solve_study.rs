@@ -51,7 +51,15 @@ fn done_boards(out: &Path) -> Result<BTreeSet<u64>, String> {
 }
 
 /// Solves the start position of every board of `boards` in this shard, appending a JSON line per board to `out`.
-pub fn solve_boards(game: &str, options: &[String], boards: (u64, u64), shard: &str, out: Option<&Path>, verdict_only: bool) -> Result<(), String> {
+pub fn solve_boards(
+    game: &str,
+    options: &[String],
+    boards: (u64, u64),
+    shard: &str,
+    out: Option<&Path>,
+    verdict_only: bool,
+    threads: usize,
+) -> Result<(), String> {
     let entry = find(game).map_err(|e| e.to_string())?;
     let info = entry.info();
     if !info.options.iter().any(|o| o.key == "seed") {
@@ -88,7 +96,7 @@ pub fn solve_boards(game: &str, options: &[String], boards: (u64, u64), shard: &
         let game = entry.create(&opts).map_err(|e| e.to_string())?;
         let clock = Instant::now();
         let report = game
-            .solve_report(verdict_only)
+            .solve_report(verdict_only, threads)
             .ok_or_else(|| format!("{} has no exact solver for board {seed} (too big, or not a solvable game)", info.name))?;
         let mut line = Map::new();
         line.insert("seed".into(), json!(seed));

@@ -144,7 +144,7 @@ pub trait Evaluate: Game {
     /// (first the values, then `nodes` and `time`), or `None` when the game
     /// has no solver or the position is too big. With `verdict_only`, only
     /// the cheaper win/loss answer.
-    fn solve_report(&self, _verdict_only: bool) -> Option<Vec<(&'static str, String)>> {
+    fn solve_report(&self, _verdict_only: bool, _threads: usize) -> Option<Vec<(&'static str, String)>> {
         None
     }
 

@@ -57,13 +57,13 @@ proptest! {
 #[test]
 fn a_5x5_board_is_solved_from_the_start() {
     let pos = midgame(1, 5, &[]);
-    let report = pos.solve_report(false).unwrap();
+    let report = pos.solve_report(false, 1).unwrap();
     let get = |k: &str| report.iter().find(|(key, _)| *key == k).unwrap().1.clone();
     let margin: i32 = get("margin").parse().unwrap();
     let best = get("best");
     let verdict = get("verdict");
     // Cross-check against the solver's own null-window verdict.
-    let only = pos.solve_report(true).unwrap();
+    let only = pos.solve_report(true, 2).unwrap();
     assert_eq!(only.iter().find(|(k, _)| *k == "verdict").unwrap().1, verdict);
     assert_eq!(verdict, if margin > 4 { "weft" } else { "warp" }, "komi 4.5 against a margin of {margin}");
     assert!(pos.parse_move(&best).is_ok(), "{best} is legal");
@@ -75,7 +75,7 @@ fn a_5x5_board_is_solved_from_the_start() {
 fn nine_by_nine_is_too_big_to_solve() {
     let pos = midgame(1, 9, &[]);
     assert!(Solver::new(&pos, 1).is_none());
-    assert!(pos.solve_report(false).is_none());
+    assert!(pos.solve_report(false, 1).is_none());
 }
 
 #[test]
@@ -127,4 +127,27 @@ fn the_pie_swap_is_valued_exactly_and_the_perfect_player_swaps_when_it_pays() {
         swaps += chosen.best.unwrap().is_swap() as usize;
     }
     assert!(swaps > 0, "on some boards the first move is worth taking over");
+}
+
+#[test]
+fn two_threads_find_the_same_values_as_one() {
+    for (seed, size, choices) in [(2u64, 5usize, vec![1usize, 0]), (5, 5, vec![]), (9, 7, vec![2, 1, 0, 3, 1, 2, 0, 1, 1, 0, 2, 1, 0, 2, 1, 1])] {
+        let pos = midgame(seed, size, &choices);
+        let mut one = Solver::new(&pos, 16).unwrap();
+        let mut two = Solver::new(&pos, 16).unwrap();
+        two.set_threads(2);
+        let a = one.solve(&pos, 0, None).unwrap();
+        let b = two.solve(&pos, 0, None).unwrap();
+        assert_eq!(a.margin, b.margin, "board {seed}");
+        // The move two threads name achieves the value.
+        let mut child = pos.clone();
+        child.play(b.best.unwrap());
+        let after = Solver::new(&child, 16).unwrap().solve(&child, 0, None).unwrap();
+        assert_eq!(pos.value(b.best.unwrap().to as usize) as i32 - after.margin, a.margin, "board {seed}");
+        for threshold in [a.margin, a.margin + 1] {
+            let mut fresh = Solver::new(&pos, 16).unwrap();
+            fresh.set_threads(2);
+            assert_eq!(fresh.at_least(&pos, threshold, None), Some(a.margin >= threshold));
+        }
+    }
 }

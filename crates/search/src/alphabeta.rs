@@ -445,7 +445,7 @@ impl<G: Evaluate> AlphaBeta<G> {
         let mut moves = std::mem::take(&mut self.buffers[ply]);
         moves.clear();
         moves.extend(self.scratch.iter().map(|&mv| (mv, pos.order_hint(mv), 0)));
-        moves.sort_unstable_by(|a, b| b.1.cmp(&a.1));
+        moves.sort_unstable_by_key(|m| std::cmp::Reverse(m.1));
         alpha = alpha.max(stand);
         let mut best = stand;
         let mover = pos.side_to_move();
@@ -491,7 +491,7 @@ impl<G: Evaluate> AlphaBeta<G> {
             };
             moves.push((mv, key, i as u16));
         }
-        moves.sort_unstable_by(|a, b| b.1.cmp(&a.1));
+        moves.sort_unstable_by_key(|m| std::cmp::Reverse(m.1));
     }
 
     /// Remembers a move that caused a cut-off.

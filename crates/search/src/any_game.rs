@@ -72,7 +72,7 @@ pub trait AnyGame: Send + Sync {
     /// The handle as `Any`, so a player of the same game can reach the typed position.
     fn as_any(&self) -> &dyn Any;
     /// The exact solver's report (`tabula solve`), if the game has one for this position.
-    fn solve_report(&self, verdict_only: bool) -> Option<Vec<(&'static str, String)>>;
+    fn solve_report(&self, verdict_only: bool, threads: usize) -> Option<Vec<(&'static str, String)>>;
     /// Each legal move's exact value in words ("wins by 3.5") and as a score,
     /// if the game's solver finishes within `limit`. `memory` keeps the
     /// solver's table between calls (one per match), so that once a position
@@ -265,8 +265,8 @@ impl<G: Evaluate> AnyGame for Erased<G> {
         self
     }
 
-    fn solve_report(&self, verdict_only: bool) -> Option<Vec<(&'static str, String)>> {
-        self.game.solve_report(verdict_only)
+    fn solve_report(&self, verdict_only: bool, threads: usize) -> Option<Vec<(&'static str, String)>> {
+        self.game.solve_report(verdict_only, threads)
     }
 
     fn solve_moves(&self, limit: Option<Duration>, memory: &mut SolverMemory) -> Option<Vec<(String, i32, String)>> {

@@ -95,7 +95,7 @@ impl<G: Evaluate> Mcts<G> {
         let mut iterations = 0u64;
         let budget = limits.iterations.unwrap_or(if limits.time.is_some() { u64::MAX } else { 10_000 });
         while iterations < budget && self.nodes[0].proof == Proof::Unknown {
-            if iterations % 64 == 0 {
+            if iterations.is_multiple_of(64) {
                 if let Some(t) = limits.time {
                     if start.elapsed() >= t {
                         break;

@@ -66,19 +66,20 @@ impl Evaluate for WarpWeft {
         if self.swap_available() {
             let best = scored.first().map_or(0, |m| m.1);
             scored.push((WwMove::SWAP, -best));
-            scored.sort_by(|a, b| b.1.cmp(&a.1));
+            scored.sort_by_key(|m| std::cmp::Reverse(m.1));
         }
         Some(scored)
     }
 
     /// `margin` (Weft's future points minus Warp's, no komi), `best`,
     /// `verdict` (who wins with the komi: weft, warp or draw), `nodes`, `time`.
-    fn solve_report(&self, verdict_only: bool) -> Option<Vec<(&'static str, String)>> {
+    fn solve_report(&self, verdict_only: bool, threads: usize) -> Option<Vec<(&'static str, String)>> {
         let start = std::time::Instant::now();
         // A whole game wants a bigger table than the end of one.
         let used = (0..self.cells()).filter(|&c| self.is_used(c)).count();
         let mib = if used < 12 { SOLVER_TABLE_MIB * 8 } else { SOLVER_TABLE_MIB };
         let mut solver = Solver::new(self, mib)?;
+        solver.set_threads(threads);
         let mover = self.axis_to_move();
         let sign = if mover == Axis::Weft { 1 } else { -1 };
         // The mover's lead so far in half points, komi included.

@@ -8,6 +8,7 @@ mod info;
 mod notation;
 mod rules;
 mod solver;
+mod solver_table;
 pub mod study;
 mod view;
 

@@ -155,7 +155,7 @@ pub fn from_text(text: &str) -> Result<WarpWeft, Error> {
         match key.trim() {
             "size" => {
                 let n: usize = value.parse().map_err(|_| bad(format!("size '{value}' is not a number")))?;
-                if n < 3 || n > MAX_SIZE || n % 2 == 0 {
+                if !(3..=MAX_SIZE).contains(&n) || n.is_multiple_of(2) {
                     return Err(bad(format!("size must be odd, from 3 to {MAX_SIZE}, not {n}")));
                 }
                 size = Some(n);

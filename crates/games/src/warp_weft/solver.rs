@@ -12,55 +12,18 @@
 //! the cell's value minus the opponent's best immediate reply; single-move
 //! positions skip the table.
 
+use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
+use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use tabula_core::Game;
 
 use super::rules::{WarpWeft, WwMove};
+use super::solver_table::{Slot, Table, NO_MOVE};
 
 /// The largest board the solver takes (cells must fit one u64).
 pub const MAX_SOLVABLE_SIZE: usize = 7;
 
-/// One table slot: the position key, and its bounds, best move and the
-/// work its search cost packed in one word.
-#[derive(Clone, Copy)]
-struct Slot {
-    key: u64,
-    lower: i16,
-    upper: i16,
-    best: u8,
-    /// log2 of the nodes its last search visited: what losing it would cost.
-    work: u8,
-}
-
-impl Slot {
-    #[inline]
-    fn load(words: &[u64], index: usize) -> Slot {
-        let data = words[2 * index + 1];
-        Slot {
-            key: words[2 * index],
-            lower: data as u16 as i16,
-            upper: (data >> 16) as u16 as i16,
-            best: (data >> 32) as u8,
-            work: (data >> 40) as u8,
-        }
-    }
-
-    #[inline]
-    fn store(self, words: &mut [u64], index: usize) {
-        words[2 * index] = self.key;
-        words[2 * index + 1] = (self.lower as u16 as u64)
-            | (self.upper as u16 as u64) << 16
-            | (self.best as u64) << 32
-            | (self.work as u64) << 40;
-    }
-}
-
-/// Slots per bucket: four 16-byte slots fill one 64-byte cache line, so a
-/// probe costs one memory access, and a new entry evicts the cheapest of four.
-const WAYS: usize = 4;
-
-const NO_MOVE: u8 = u8::MAX;
 
 /// A solver for one board, keeping its table between calls: solve the start
 /// once and every later position of that game is found in the table.
@@ -69,11 +32,14 @@ pub struct Solver {
     values: [i32; 64],
     lines: [[u64; 64]; 2],
     line_ids: [[u8; 64]; 2],
-    /// Two words a slot (key, packed data); allocated zeroed so the system hands it over lazily.
-    table: Vec<u64>,
-    mask: usize,
+    /// Positions solved so far, shared with the helper threads.
+    table: Arc<Table>,
+    /// Threads for the searches from the root (moves shared out one by one).
+    threads: usize,
     nodes: u64,
     deadline: Option<Instant>,
+    /// Set by another thread to stop this one (a sibling move already decided the root).
+    halt: Option<Arc<AtomicBool>>,
     stopped: bool,
     /// Enhanced transposition cut-offs are tried only while fewer cells
     /// than this are used: deeper down, the extra probes cost more than
@@ -114,23 +80,46 @@ impl Solver {
         // Small boards have small trees: a big table would only cost the time to clear its pages.
         let mib = match n * n {
             ..=25 => mib.min(16),
-            ..=36 => mib.min(128),
+            26..=36 => mib.min(128),
             _ => mib,
         };
-        let buckets = ((mib.max(1) << 20) / (16 * WAYS)).next_power_of_two() >> 1;
-        let buckets = buckets.max(256);
         Some(Solver {
             n,
             values,
             lines,
             line_ids,
-            table: huge_zeroed(2 * WAYS * buckets),
-            mask: buckets - 1,
+            table: Arc::new(Table::with_mib(mib)),
+            threads: 1,
             nodes: 0,
             deadline: None,
+            halt: None,
             stopped: false,
             etc_limit: (n * n / 2) as u32,
         })
+    }
+
+    /// Searches from the root with `threads` threads sharing the table:
+    /// the root's moves are handed out one at a time, and a move that
+    /// decides the root stops the others.
+    pub fn set_threads(&mut self, threads: usize) {
+        self.threads = threads.clamp(1, 64);
+    }
+
+    /// A helper for a thread: the same board and table, its own counters.
+    fn helper(&self, halt: &Arc<AtomicBool>) -> Solver {
+        Solver {
+            n: self.n,
+            values: self.values,
+            lines: self.lines,
+            line_ids: self.line_ids,
+            table: Arc::clone(&self.table),
+            threads: 1,
+            nodes: 0,
+            deadline: self.deadline,
+            halt: Some(Arc::clone(halt)),
+            stopped: false,
+            etc_limit: self.etc_limit,
+        }
     }
 
     /// Whether this solver was made for the board of `pos`.
@@ -157,7 +146,7 @@ impl Solver {
         let mut g = guess;
         while lower < upper {
             let beta = if g == lower { g + 1 } else { g };
-            g = self.search(used, line, axis, beta - 1, beta);
+            g = self.root(used, line, axis, beta - 1, beta);
             if self.stopped {
                 return None;
             }
@@ -176,7 +165,7 @@ impl Solver {
         let line = self.lines[axis][pos.shuttle()];
         self.deadline = limit.map(|l| Instant::now() + l);
         self.stopped = false;
-        let g = self.search(used, line, axis, threshold - 1, threshold);
+        let g = self.root(used, line, axis, threshold - 1, threshold);
         (!self.stopped).then_some(g >= threshold)
     }
 
@@ -198,7 +187,7 @@ impl Solver {
             let exact = self.solve(&child, -guess, left)?;
             out.push((mv, pos.value(mv.to as usize) as i32 - exact.margin));
         }
-        out.sort_by(|a, b| b.1.cmp(&a.1));
+        out.sort_by_key(|m| std::cmp::Reverse(m.1));
         Some(out)
     }
 
@@ -208,7 +197,7 @@ impl Solver {
             return None;
         }
         let key = self.key(used, axis, line);
-        let cell = match self.probe(key) {
+        let cell = match self.table.probe(key) {
             Some((_, slot)) if slot.best != NO_MOVE && targets & (1 << slot.best) != 0 => slot.best as usize,
             _ => targets.trailing_zeros() as usize,
         };
@@ -221,39 +210,6 @@ impl Solver {
         used | id << 56 | (axis as u64) << 60
     }
 
-    /// The first slot of the key's bucket; the key's bits are spread for
-    /// the index, and the key itself is stored whole.
-    #[inline]
-    fn bucket(&self, key: u64) -> usize {
-        ((key.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> 20) as usize & self.mask) * WAYS
-    }
-
-    /// The slot holding `key`, with its index, if the table has it.
-    #[inline]
-    fn probe(&self, key: u64) -> Option<(usize, Slot)> {
-        let first = self.bucket(key);
-        (first..first + WAYS).find(|&i| self.table[2 * i] == key).map(|i| (i, Slot::load(&self.table, i)))
-    }
-
-    /// Where to keep a new entry for `key`: an empty slot of its bucket, or the one whose search cost least.
-    #[inline]
-    fn victim(&self, key: u64) -> usize {
-        let first = self.bucket(key);
-        let mut pick = first;
-        let mut cheapest = u16::MAX;
-        for i in first..first + WAYS {
-            if self.table[2 * i] == 0 {
-                return i;
-            }
-            let work = Slot::load(&self.table, i).work as u16;
-            if work < cheapest {
-                cheapest = work;
-                pick = i;
-            }
-        }
-        pick
-    }
-
     /// Fail-soft alpha–beta over future points for the mover on `line`.
     fn search(&mut self, used: u64, line: u64, axis: usize, mut alpha: i32, mut beta: i32) -> i32 {
         self.nodes += 1;
@@ -262,6 +218,9 @@ impl Solver {
                 if Instant::now() >= d {
                     self.stopped = true;
                 }
+            }
+            if self.halt.as_ref().is_some_and(|h| h.load(Ordering::Relaxed)) {
+                self.stopped = true;
             }
         }
         if self.stopped {
@@ -280,7 +239,7 @@ impl Solver {
         let key = self.key(used, axis, line);
         let nodes_before = self.nodes;
         let mut table_best = NO_MOVE;
-        let found = self.probe(key);
+        let found = self.table.probe(key);
         if let Some((_, slot)) = found {
             let (lo, hi) = (slot.lower as i32, slot.upper as i32);
             if lo >= beta {
@@ -301,7 +260,7 @@ impl Solver {
             let t = rest.trailing_zeros() as usize;
             rest &= rest - 1;
             let after = used | 1 << t;
-            self.prefetch(self.key(after, other, self.lines[other][t]));
+            self.table.prefetch(self.key(after, other, self.lines[other][t]));
             let mut reply = self.lines[other][t] & !after;
             let mut best_reply = 0;
             let mut any = false;
@@ -328,7 +287,7 @@ impl Solver {
             if child_line & !(used | 1 << t) == 0 {
                 continue;
             }
-            if let Some((_, child)) = self.probe(child_key) {
+            if let Some((_, child)) = self.table.probe(child_key) {
                 let score = self.values[t] - child.upper as i32;
                 if score >= beta {
                     return score;
@@ -360,12 +319,19 @@ impl Solver {
                 }
             }
         }
+        self.record(key, alpha0, beta0, best, best_cell, self.nodes - nodes_before);
+        best
+    }
+
+    /// Keeps what a search of the position `key` with the window
+    /// (`alpha0`, `beta0`) found: a bound or the exact value, and its best move.
+    fn record(&mut self, key: u64, alpha0: i32, beta0: i32, best: i32, best_cell: u8, nodes: u64) {
         // The table may have moved on while the children were searched: look again.
-        let (index, mut entry) = match self.probe(key).or(found.filter(|&(i, _)| self.table[2 * i] == key)) {
+        let (index, mut entry) = match self.table.probe(key) {
             Some(hit) => hit,
-            None => (self.victim(key), Slot { key, lower: i16::MIN, upper: i16::MAX, best: NO_MOVE, work: 0 }),
+            None => (self.table.victim(key), Slot::empty(key)),
         };
-        entry.work = entry.work.max((64 - (self.nodes - nodes_before).leading_zeros()) as u8);
+        entry.work = entry.work.max((64 - nodes.leading_zeros()) as u8);
         if best <= alpha0 {
             entry.upper = entry.upper.min(best as i16);
         } else if best >= beta0 {
@@ -377,44 +343,87 @@ impl Solver {
         if best > alpha0 || entry.best == NO_MOVE {
             entry.best = best_cell;
         }
-        entry.store(&mut self.table, index);
-        best
+        self.table.put(index, entry);
     }
 
-    /// Asks the processor to fetch a slot before it is needed: table probes
-    /// miss the cache, and waiting for memory is what a solver spends its time on.
-    #[inline]
-    fn prefetch(&self, key: u64) {
-        #[cfg(target_arch = "x86_64")]
-        unsafe {
-            // SAFETY: the index is masked into the table; prefetching only hints.
-            let ptr = self.table.as_ptr().add(2 * self.bucket(key)) as *const i8;
-            std::arch::x86_64::_mm_prefetch(ptr, std::arch::x86_64::_MM_HINT_T0);
+    /// The search from the root: on one thread the plain search; on
+    /// several, the root's moves (best first) are handed out one at a time
+    /// to threads sharing the table, and one that reaches `beta` stops the
+    /// rest. Fail-soft, like [`Solver::search`].
+    fn root(&mut self, used: u64, line: u64, axis: usize, alpha: i32, beta: i32) -> i32 {
+        let targets = line & !used;
+        if self.threads <= 1 || targets.count_ones() < 2 {
+            return self.search(used, line, axis, alpha, beta);
         }
-        #[cfg(not(target_arch = "x86_64"))]
-        let _ = key;
-    }
-}
-
-/// A zeroed table of `words` words. Zeroed memory comes from the system
-/// untouched, so only the part a search reaches is ever paid for; on Linux
-/// the table is also marked for huge pages, since random probes into
-/// hundreds of megabytes otherwise miss the TLB as well as the cache.
-fn huge_zeroed(words: usize) -> Vec<u64> {
-    let table = vec![0u64; words];
-    #[cfg(target_os = "linux")]
-    {
-        const HUGE: usize = 2 << 20;
-        let start = table.as_ptr() as usize;
-        let end = start + words * 8;
-        let aligned = (start + HUGE - 1) & !(HUGE - 1);
-        if end > aligned + HUGE {
-            // SAFETY: the range lies inside the table's own allocation; the
-            // call only advises the kernel and cannot change its contents.
-            unsafe {
-                libc::madvise(aligned as *mut libc::c_void, (end - aligned) & !(HUGE - 1), libc::MADV_HUGEPAGE);
+        let other = 1 - axis;
+        let key = self.key(used, axis, line);
+        if let Some((_, slot)) = self.table.probe(key) {
+            if slot.lower as i32 >= beta {
+                return slot.lower as i32;
+            }
+            if slot.upper as i32 <= alpha {
+                return slot.upper as i32;
             }
         }
+        let table_best = self.table.probe(key).map_or(NO_MOVE, |(_, s)| s.best);
+        let mut moves: Vec<(i32, usize)> = Vec::new();
+        let mut rest = targets;
+        while rest != 0 {
+            let t = rest.trailing_zeros() as usize;
+            rest &= rest - 1;
+            let replies = self.lines[other][t] & !(used | 1 << t);
+            let best_reply = (0..64).filter(|r| replies >> r & 1 != 0).map(|r| self.values[r]).max().unwrap_or(0);
+            let order = if t as u8 == table_best { i32::MAX } else { self.values[t] - best_reply };
+            moves.push((order, t));
+        }
+        moves.sort_by_key(|m| std::cmp::Reverse(m.0));
+        let next = AtomicUsize::new(0);
+        // The best score and its cell in one word, so that they always go together.
+        let pack = |score: i32, cell: usize| ((score as i64 - i32::MIN as i64) as u64) << 8 | cell as u64;
+        let unpack = |word: u64| ((word >> 8) as i64 + i32::MIN as i64) as i32;
+        let best = AtomicU64::new(pack(i32::MIN, NO_MOVE as usize));
+        let nodes = AtomicU64::new(0);
+        let halt = Arc::new(AtomicBool::new(false));
+        let timed_out = AtomicBool::new(false);
+        std::thread::scope(|scope| {
+            for _ in 0..self.threads {
+                let mut worker = self.helper(&halt);
+                let (next, best, nodes, halt, timed_out, moves) = (&next, &best, &nodes, &halt, &timed_out, &moves);
+                scope.spawn(move || {
+                    loop {
+                        let i = next.fetch_add(1, Ordering::Relaxed);
+                        if i >= moves.len() || halt.load(Ordering::Relaxed) {
+                            break;
+                        }
+                        let t = moves[i].1;
+                        let v = worker.values[t];
+                        let a = alpha.max(unpack(best.load(Ordering::Relaxed)));
+                        let score = v - worker.search(used | 1 << t, worker.lines[other][t], other, v - beta, v - a);
+                        if worker.stopped {
+                            if !halt.load(Ordering::Relaxed) {
+                                timed_out.store(true, Ordering::Relaxed);
+                            }
+                            break;
+                        }
+                        best.fetch_max(pack(score, t), Ordering::Relaxed);
+                        if score >= beta {
+                            halt.store(true, Ordering::Relaxed);
+                            break;
+                        }
+                    }
+                    nodes.fetch_add(worker.nodes, Ordering::Relaxed);
+                });
+            }
+        });
+        let spent = nodes.load(Ordering::Relaxed);
+        self.nodes += spent + 1;
+        if timed_out.load(Ordering::Relaxed) {
+            self.stopped = true;
+            return 0;
+        }
+        let word = best.load(Ordering::Relaxed);
+        let score = unpack(word);
+        self.record(key, alpha, beta, score, (word & 0xFF) as u8, spent);
+        score
     }
-    table
 }
