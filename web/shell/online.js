@@ -188,7 +188,9 @@ export function startOnline({ game, view, panel, render, root }) {
     const opp = 1 - me;
     if (!o.joined[opp]) return ['', 'Waiting for your friend to open the invitation.'];
     if (!o.connected[opp]) return ['warn', `${label(opp)} is disconnected. The game waits for them to come back.`];
-    return latest.can_move ? ['', 'Your move.'] : ['', `Waiting for ${label(opp)} to move.`];
+    // "Your opponent" reads "your opponent" inside a sentence.
+    const who = label(opp).replace(/^Your opponent$/, 'your opponent');
+    return latest.can_move ? ['', 'Your move.'] : ['', `Waiting for ${who} to move.`];
   }
 
   function seatRow(seat) {

@@ -186,40 +186,21 @@ export function openTo(state, side, wind) {
 
 const CSS = `
 :root {
-  --lw-ink: #1d2433;
-  --lw-ink-edge: #0b0e15;
-  --lw-ink-line: #a9b4cc;
-  --lw-paper: #fdfaf2;
-  --lw-paper-edge: #3a332a;
-  --lw-ink-ring: #1d2433;
-  --lw-paper-ring: #3a332a;
-  --lw-sq-a: #f6f1e6;
-  --lw-sq-b: #ebe3d3;
-  --lw-frame: #d9cdb8;
-  --lw-wind: #1f7488;
-  --lw-last: #e2bd55;
-  --lw-pick: #2b5ea7;
-  --lw-threat: #b8322a;
-  --lw-target: #2b2723;
-}
-@media (prefers-color-scheme: dark) {
-  :root {
-    --lw-ink: #141821;
-    --lw-ink-edge: #aeb7c9;
-    --lw-ink-line: #6f7c96;
-    --lw-paper: #efe7d7;
-    --lw-paper-edge: #0e0c09;
-    --lw-ink-ring: #aeb7c9;
-    --lw-paper-ring: #efe7d7;
-    --lw-sq-a: #3a352f;
-    --lw-sq-b: #322d28;
-    --lw-frame: #26221e;
-    --lw-wind: #62bccf;
-    --lw-last: #c9a13d;
-    --lw-pick: #7fa8ec;
-    --lw-threat: #ff7b6b;
-    --lw-target: #f1e9dc;
-  }
+  --lw-ink: light-dark(#1d2433, #141821);
+  --lw-ink-edge: light-dark(#0b0e15, #aeb7c9);
+  --lw-ink-line: light-dark(#a9b4cc, #6f7c96);
+  --lw-paper: light-dark(#fdfaf2, #efe7d7);
+  --lw-paper-edge: light-dark(#3a332a, #0e0c09);
+  --lw-ink-ring: light-dark(#1d2433, #aeb7c9);
+  --lw-paper-ring: light-dark(#3a332a, #efe7d7);
+  --lw-sq-a: light-dark(#f6f1e6, #3a352f);
+  --lw-sq-b: light-dark(#ebe3d3, #322d28);
+  --lw-frame: light-dark(#d9cdb8, #26221e);
+  --lw-wind: light-dark(#1f7488, #62bccf);
+  --lw-last: light-dark(#e2bd55, #c9a13d);
+  --lw-pick: light-dark(#2b5ea7, #7fa8ec);
+  --lw-threat: light-dark(#b8322a, #ff7b6b);
+  --lw-target: light-dark(#2b2723, #f1e9dc);
 }
 
 .lw { font-family: var(--font); user-select: none; -webkit-user-select: none; touch-action: manipulation; overflow: visible; }

@@ -51,24 +51,13 @@ const targetCentre = ([x, y]) => [
 
 const CSS = `
 .pz-board, .pz-swatch {
-  --sea: #cfe3ea; --sea-deep: #a9cbd8; --sea-line: #7fa9ba; --shoal: #e4f0f1;
-  --coast: #e9dcc0; --coast-edge: #c9b48c; --land: #d9c79e; --land-edge: #9c8456; --grass: #8fae6a; --grass-deep: #6d8f4e;
-  --plain-a: #f3eee3; --plain-b: #e3dccd; --plain-line: #cfc5b2;
-  --cook-hull: #fbf8f0; --cook-edge: #2b2723; --cook-sail: #ffffff; --cook-mark: #2b5ea7;
-  --silver-hull: #34302c; --silver-edge: #0f0d0b; --silver-sail: #4a443e; --silver-mark: #c23b2e;
-  --hit: #c23b2e; --hit-empty: rgb(0 0 0 / 0.12); --wake: #ffffff;
-  --target-sea: #1f6f8b; --target-fire: #b8382c; --target-rock: #6a4e28;
-}
-@media (prefers-color-scheme: dark) {
-  .pz-board, .pz-swatch {
-    --sea: #1d3a46; --sea-deep: #17303a; --sea-line: #3f6a7b; --shoal: #2a4f5c;
-    --coast: #4a4033; --coast-edge: #6b5b44; --land: #6e5f45; --land-edge: #a08a62; --grass: #55703e; --grass-deep: #45602f;
-    --plain-a: #37322c; --plain-b: #2e2a25; --plain-line: #4a443c;
-    --cook-hull: #f1ece2; --cook-edge: #0f0d0b; --cook-sail: #ffffff; --cook-mark: #3d68b0;
-    --silver-hull: #1a1714; --silver-edge: #c9bfae; --silver-sail: #2c2824; --silver-mark: #e8675a;
-    --hit: #ff6b57; --hit-empty: rgb(255 255 255 / 0.16); --wake: #b7d6e2;
-    --target-sea: #7fc4dc; --target-fire: #ff8a78; --target-rock: #d9b77a;
-  }
+  --sea: light-dark(#cfe3ea, #1d3a46); --sea-deep: light-dark(#a9cbd8, #17303a); --sea-line: light-dark(#7fa9ba, #3f6a7b); --shoal: light-dark(#e4f0f1, #2a4f5c);
+  --coast: light-dark(#e9dcc0, #4a4033); --coast-edge: light-dark(#c9b48c, #6b5b44); --land: light-dark(#d9c79e, #6e5f45); --land-edge: light-dark(#9c8456, #a08a62); --grass: light-dark(#8fae6a, #55703e); --grass-deep: light-dark(#6d8f4e, #45602f);
+  --plain-a: light-dark(#f3eee3, #37322c); --plain-b: light-dark(#e3dccd, #2e2a25); --plain-line: light-dark(#cfc5b2, #4a443c);
+  --cook-hull: light-dark(#fbf8f0, #f1ece2); --cook-edge: light-dark(#2b2723, #0f0d0b); --cook-sail: light-dark(#ffffff, #ffffff); --cook-mark: light-dark(#2b5ea7, #3d68b0);
+  --silver-hull: light-dark(#34302c, #1a1714); --silver-edge: light-dark(#0f0d0b, #c9bfae); --silver-sail: light-dark(#4a443e, #2c2824); --silver-mark: light-dark(#c23b2e, #e8675a);
+  --hit: light-dark(#c23b2e, #ff6b57); --hit-empty: light-dark(rgb(0 0 0 / 0.12), rgb(255 255 255 / 0.16)); --wake: light-dark(#ffffff, #b7d6e2);
+  --target-sea: light-dark(#1f6f8b, #7fc4dc); --target-fire: light-dark(#b8382c, #ff8a78); --target-rock: light-dark(#6a4e28, #d9b77a);
 }
 .pz-board { font-family: var(--font); user-select: none; -webkit-user-select: none; touch-action: manipulation; display: block; }
 .pz-board .vb { transition: none; }
