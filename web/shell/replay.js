@@ -62,7 +62,7 @@ export async function startReplay({ game, id, ply, panel, render, root }) {
       h('a', { class: 'head-link', href: '/matches' }, 'All games'),
       h('span', { 'aria-hidden': 'true', class: 'head-link' }, '·'),
       pos),
-    h('p', { class: 'replay-players' }, `${who(0)} (${game.sides[0]}) – ${who(1)} (${game.sides[1]})`),
+    h('p', { class: 'replay-players' }, `${who(0).replace(/ \(you\)$/, ', you')} (${game.sides[0]}) – ${who(1).replace(/ \(you\)$/, ', you')} (${game.sides[1]})`),
     h('div', { class: 'replay-nav' },
       navButton('start', 'Start', 'Home', () => go(0)),
       navButton('prev', 'Previous move', '←', () => go(wanted - 1)),

@@ -1099,7 +1099,7 @@ export async function mount({ root, game, shell, api, params }) {
       sideField,
       h('fieldset', { id: 'base-field' }, h('legend', {}, 'Board size'),
         radioGroup('base', st.base, baseChoices.map((b) => [b, `${b} a side · ${cellsOf(Number(b))} cells`])),
-        h('span', { class: 'help' }, 'Base 4 is the usual board; base 5 gives a longer game.')));
+        h('span', { class: 'help' }, 'Base 4 is the usual board; base 5 gives a longer game; 3 and 6 to 8 are for curiosity (8 has 169 cells).')));
     displayCol.append(
       h('fieldset', {}, h('legend', {}, 'Display'),
         checkbox('names', !!st.names, 'Cell names', 'Show the name of every free cell (a1, d4, …).'),
