@@ -2,7 +2,7 @@
 //! margin eight moves into the game, and the win/loss verdict from the
 //! opening. Medians of nodes and seconds.
 //!
-//! `cargo run --release -p tabula-games --example warp_weft_solver -- [boards] [plies=8] [threads=1] [opening]`
+//! `cargo run --release -p tabula-games --example warp_weft_solver -- [boards] [plies=8] [threads=1] [mib=256] [opening]`
 //! (`opening` also times the verdict from the first move, which takes minutes a board).
 
 use std::time::Instant;
@@ -22,6 +22,7 @@ fn main() {
     let boards: u64 = args.get(1).and_then(|a| a.parse().ok()).unwrap_or(10);
     let opening = args.iter().any(|a| a == "opening");
     let threads: usize = args.iter().find_map(|a| a.strip_prefix("threads=")).and_then(|v| v.parse().ok()).unwrap_or(1);
+    let mib: usize = args.iter().find_map(|a| a.strip_prefix("mib=")).and_then(|v| v.parse().ok()).unwrap_or(256);
     let plies: usize = args.iter().find_map(|a| a.strip_prefix("plies=")).and_then(|v| v.parse().ok()).unwrap_or(8);
     let (mut times, mut nodes) = (Vec::new(), Vec::new());
     let (mut vtimes, mut vnodes) = (Vec::new(), Vec::new());
@@ -40,7 +41,7 @@ fn main() {
             println!("board {seed:>3}: moves {}", line.join(" "));
         }
         let clock = Instant::now();
-        let mut solver = Solver::new(&pos, 256).unwrap();
+        let mut solver = Solver::new(&pos, mib).unwrap();
         solver.set_threads(threads);
         let exact = solver.solve(&pos, 0, None).unwrap();
         let took = clock.elapsed().as_secs_f64();
