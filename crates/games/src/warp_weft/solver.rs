@@ -146,7 +146,7 @@ impl Solver {
         let mut g = guess;
         while lower < upper {
             let beta = if g == lower { g + 1 } else { g };
-            g = self.root(used, line, axis, beta - 1, beta);
+            g = self.root(used, line, axis, beta - 1, beta, true);
             if self.stopped {
                 return None;
             }
@@ -165,7 +165,7 @@ impl Solver {
         let line = self.lines[axis][pos.shuttle()];
         self.deadline = limit.map(|l| Instant::now() + l);
         self.stopped = false;
-        let g = self.root(used, line, axis, threshold - 1, threshold);
+        let g = self.root(used, line, axis, threshold - 1, threshold, true);
         (!self.stopped).then_some(g >= threshold)
     }
 
@@ -347,10 +347,13 @@ impl Solver {
     }
 
     /// The search from the root: on one thread the plain search; on
-    /// several, the root's moves (best first) are handed out one at a time
-    /// to threads sharing the table, and one that reaches `beta` stops the
-    /// rest. Fail-soft, like [`Solver::search`].
-    fn root(&mut self, used: u64, line: u64, axis: usize, alpha: i32, beta: i32) -> i32 {
+    /// several, the moves (best first) are handed out one at a time to
+    /// threads sharing the table, and one that reaches `beta` stops the rest.
+    /// Where a cut-off is expected (`expect_cut`), the first move is searched
+    /// before the others are shared out ("young brothers wait"), with its
+    /// reply — a node where every move must be searched — split at once.
+    /// Fail-soft, like [`Solver::search`].
+    fn root(&mut self, used: u64, line: u64, axis: usize, alpha: i32, beta: i32, expect_cut: bool) -> i32 {
         let targets = line & !used;
         if self.threads <= 1 || targets.count_ones() < 2 {
             return self.search(used, line, axis, alpha, beta);
@@ -377,11 +380,31 @@ impl Solver {
             moves.push((order, t));
         }
         moves.sort_by_key(|m| std::cmp::Reverse(m.0));
-        let next = AtomicUsize::new(0);
+        // Young brothers wait: the first (likely best) move is searched before
+        // the others are shared out, with the same splitting one level down,
+        // so a root it decides costs no wasted work; only then do the threads
+        // take the remaining moves.
+        let nodes_before = self.nodes;
+        let mut first = (i32::MIN, NO_MOVE as usize);
+        if expect_cut {
+            // Its reply is a node where every move must be searched: shared out at once.
+            let t0 = moves[0].1;
+            let v0 = self.values[t0];
+            let score = v0 - self.root(used | 1 << t0, self.lines[other][t0], other, v0 - beta, v0 - alpha, false);
+            if self.stopped {
+                return 0;
+            }
+            if score >= beta || moves.len() == 1 {
+                self.record(key, alpha, beta, score, t0 as u8, self.nodes - nodes_before);
+                return score;
+            }
+            first = (score, t0);
+        }
+        let next = AtomicUsize::new(expect_cut as usize);
         // The best score and its cell in one word, so that they always go together.
         let pack = |score: i32, cell: usize| ((score as i64 - i32::MIN as i64) as u64) << 8 | cell as u64;
         let unpack = |word: u64| ((word >> 8) as i64 + i32::MIN as i64) as i32;
-        let best = AtomicU64::new(pack(i32::MIN, NO_MOVE as usize));
+        let best = AtomicU64::new(pack(first.0, first.1));
         let nodes = AtomicU64::new(0);
         let halt = Arc::new(AtomicBool::new(false));
         let timed_out = AtomicBool::new(false);
@@ -415,8 +438,8 @@ impl Solver {
                 });
             }
         });
-        let spent = nodes.load(Ordering::Relaxed);
-        self.nodes += spent + 1;
+        self.nodes += nodes.load(Ordering::Relaxed) + 1;
+        let spent = self.nodes - nodes_before;
         if timed_out.load(Ordering::Relaxed) {
             self.stopped = true;
             return 0;
