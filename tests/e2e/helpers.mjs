@@ -57,7 +57,8 @@ export async function startServer({ data, port: wantedPort } = {}) {
     await waitForHttp(`${base}/api/games`, 10000);
     return { base, stop: async () => {}, kill: async () => {} };
   }
-  const bin = path.resolve(repoRoot, process.env.TABULA_BIN || 'target/release/tabula');
+  const targetDir = process.env.CARGO_TARGET_DIR || 'target';
+  const bin = path.resolve(repoRoot, process.env.TABULA_BIN || path.join(targetDir, 'release', 'tabula'));
   if (!fs.existsSync(bin)) throw new Error(`No server binary at ${bin}: build it (cargo build --release) or set TABULA_BIN.`);
   const port = wantedPort || await freePort();
   const ownData = !data;
