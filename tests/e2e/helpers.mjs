@@ -136,3 +136,29 @@ export async function shot(page, name, opts = {}) {
   await page.waitForTimeout(400);
   return page.screenshot({ path: path.join(outDir, `${name}.png`), ...opts });
 }
+
+/**
+ * From a play page already open: the top bar's "Play online", the invitation
+ * dialog filled in (name, the first seat, a clock such as 'none' or '5+3'),
+ * and the link to send the friend.
+ */
+export async function inviteOnline(page, { name = 'Ann', clock = 'none' } = {}) {
+  await page.click('#tb-online');
+  await page.waitForSelector('#invite-dialog[open]');
+  await page.fill('#invite-dialog input[name="name"]', name);
+  await page.click('#invite-dialog label:has(input[name="side"][value="first"])');
+  await page.click(`#invite-dialog label:has(input[name="clock"][value="${clock}"])`);
+  await page.click('#invite-dialog button:has-text("Create the match")');
+  await page.waitForURL(/\?match=[0-9a-f]+$/);
+  await page.waitForSelector('#invite-link');
+  return page.inputValue('#invite-link');
+}
+
+/** The friend opens the invitation and takes the free seat under `name`. */
+export async function joinOnline(page, link, name) {
+  await page.goto(link);
+  await page.waitForSelector('#join-dialog[open]');
+  await page.fill('#join-dialog input[name="name"]', name);
+  await page.click('#join-dialog button:has-text("Take the seat")');
+  await page.waitForSelector('#online #seat-1');
+}

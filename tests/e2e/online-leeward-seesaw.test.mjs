@@ -7,7 +7,7 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
-import { startServer, launchBrowser, newPage, shot, outDir, DESKTOP, PHONE } from './helpers.mjs';
+import { startServer, launchBrowser, newPage, shot, outDir, inviteOnline, joinOnline, DESKTOP, PHONE } from './helpers.mjs';
 
 let server;
 let browser;
@@ -57,24 +57,7 @@ async function call(p, body) {
 async function createOnline(page, slug, ready, { name = 'Ann', clock = 'none' } = {}) {
   await page.goto(`${server.base}/play/${slug}`);
   await page.waitForSelector(ready);
-  await page.click('#tb-online');
-  await page.waitForSelector('#invite-dialog[open]');
-  await page.fill('#invite-dialog input[name="name"]', name);
-  await page.click('#invite-dialog label:has(input[name="side"][value="first"])');
-  await page.click(`#invite-dialog label:has(input[name="clock"][value="${clock}"])`);
-  await page.click('#invite-dialog button:has-text("Create the match")');
-  await page.waitForURL(/\?match=[0-9a-f]+$/);
-  await page.waitForSelector('#invite-link');
-  return page.inputValue('#invite-link');
-}
-
-/** Bo opens the invitation and takes the seat. */
-async function join(page, link, name) {
-  await page.goto(link);
-  await page.waitForSelector('#join-dialog[open]');
-  await page.fill('#join-dialog input[name="name"]', name);
-  await page.click('#join-dialog button:has-text("Take the seat")');
-  await page.waitForSelector('#online #seat-1');
+  return inviteOnline(page, { name, clock });
 }
 
 /* ---------- The two games' moves, made through their pages ---------- */
@@ -161,7 +144,7 @@ for (const slug of ['leeward', 'seesaw']) {
 
     // Bo opens the link in another browser and takes the free seat.
     const bo = await newPage(browser, { viewport: DESKTOP });
-    await join(bo, link, 'Bo');
+    await joinOnline(bo, link, 'Bo');
     assert.doesNotMatch(bo.url(), /invite=/, 'the invitation leaves the address once used');
     await ann.waitForFunction(() => document.querySelector('#seat-1').textContent.includes('Bo'));
     assert.match(await bo.textContent('#seat-1'), /Bo \(you\)/);

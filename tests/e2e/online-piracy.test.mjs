@@ -4,7 +4,7 @@
 // arrow keys.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { startServer, launchBrowser, newPage, shot, DESKTOP } from './helpers.mjs';
+import { startServer, launchBrowser, newPage, shot, inviteOnline, joinOnline, DESKTOP } from './helpers.mjs';
 
 let server;
 let browser;
@@ -27,15 +27,7 @@ const waitPly = (page, n) => page.waitForFunction((k) => Number(document.getElem
 async function createOnline(page) {
   await page.goto(`${server.base}/play/piracy?seed=6`);
   await page.waitForSelector('#app[data-ready="cook"]');
-  await page.click('#tb-online');
-  await page.waitForSelector('#invite-dialog[open]');
-  await page.fill('#invite-dialog input[name="name"]', 'Ann');
-  await page.click('#invite-dialog label:has(input[name="side"][value="first"])');
-  await page.click('#invite-dialog label:has(input[name="clock"][value="none"])');
-  await page.click('#invite-dialog button:has-text("Create the match")');
-  await page.waitForURL(/\?match=[0-9a-f]+$/);
-  await page.waitForSelector('#invite-link');
-  return page.inputValue('#invite-link');
+  return inviteOnline(page, { name: 'Ann', clock: 'none' });
 }
 
 test('two captains online: each steers only their own ship, a watcher cannot, a reload comes back, and the game replays', { timeout: 180000 }, async () => {
@@ -46,11 +38,7 @@ test('two captains online: each steers only their own ship, a watcher cannot, a 
   assert.match(await ann.textContent('#seat-0'), /\(you\)/);
 
   const bo = await newPage(browser, { viewport: DESKTOP, settings: { [settingsKey]: { sound: false } } });
-  await bo.goto(link);
-  await bo.waitForSelector('#join-dialog[open]');
-  await bo.fill('#join-dialog input[name="name"]', 'Bo');
-  await bo.click('#join-dialog button:has-text("Take the seat")');
-  await bo.waitForSelector('#online #seat-1');
+  await joinOnline(bo, link, 'Bo');
   await ann.waitForFunction(() => document.querySelector('#seat-1').textContent.includes('Bo'));
 
   // Cook (Ann) to move: Bo's keys do nothing and nothing is lit for him.

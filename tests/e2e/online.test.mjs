@@ -3,7 +3,7 @@
 // watches; the server is killed (kill -9) and restarted mid-game.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { startServer, launchBrowser, newPage, shot, DESKTOP, PHONE } from './helpers.mjs';
+import { startServer, launchBrowser, newPage, shot, inviteOnline, joinOnline, DESKTOP, PHONE } from './helpers.mjs';
 
 let server;
 let browser;
@@ -37,24 +37,7 @@ function watchProblems(page) {
 async function createOnline(page, base, { name = 'Ann', clock = '5+3' } = {}) {
   await page.goto(`${base}/play/warp-weft?seed=42&size=5`);
   await page.waitForSelector('#board .cell');
-  await page.click('#tb-online');
-  await page.waitForSelector('#invite-dialog[open]');
-  await page.fill('#invite-dialog input[name="name"]', name);
-  await page.click('#invite-dialog label:has(input[name="side"][value="first"])');
-  await page.click(`#invite-dialog label:has(input[name="clock"][value="${clock}"])`);
-  await page.click('#invite-dialog button:has-text("Create the match")');
-  await page.waitForURL(/\?match=[0-9a-f]+$/);
-  await page.waitForSelector('#invite-link');
-  return page.inputValue('#invite-link');
-}
-
-/** Bo opens the invitation and takes the seat. */
-async function join(page, link, name) {
-  await page.goto(link);
-  await page.waitForSelector('#join-dialog[open]');
-  await page.fill('#join-dialog input[name="name"]', name);
-  await page.click('#join-dialog button:has-text("Take the seat")');
-  await page.waitForSelector('#online #seat-1');
+  return inviteOnline(page, { name, clock });
 }
 
 /** The player whose turn it is takes its first lit cell; the other page sees it. */
@@ -78,7 +61,7 @@ test('two browsers play each other online; one leaves mid-game and comes back; a
 
   // Bo, in another browser, opens the link and takes the free seat; his name is shown as text.
   const bo = await newPage(browser, { viewport: PHONE, touch: false });
-  await join(bo, link, '<b>Bo</b>');
+  await joinOnline(bo, link, '<b>Bo</b>');
   assert.doesNotMatch(bo.url(), /invite=/, 'the invitation leaves the address once used');
   await ann.waitForFunction(() => document.querySelector('#seat-1').textContent.includes('<b>Bo</b>'));
   assert.equal(await ann.locator('#online b, #status b').count(), 0, 'names are never read as HTML');
@@ -164,7 +147,7 @@ test('the server is killed mid-game (kill -9) and restarted: both pages come bac
     const ann = await newPage(browser, { settings: { [settingsKey]: { mode: 'two', size: '5' } } });
     const link = await createOnline(ann, own.base, { clock: 'none' });
     const bo = await newPage(browser);
-    await join(bo, link, 'Bo');
+    await joinOnline(bo, link, 'Bo');
     await playOne(ann, bo);
     await playOne(bo, ann);
     await playOne(ann, bo);
