@@ -2,7 +2,7 @@
 //! margin eight moves into the game, and the win/loss verdict from the
 //! opening. Medians of nodes and seconds.
 //!
-//! `cargo run --release -p tabula-games --example warp_weft_solver -- [boards] [plies=8] [threads=1] [mib=256] [opening]`
+//! `cargo run --release -p tabula-games --example warp_weft_solver -- [boards] [from=1] [plies=8] [threads=1] [mib=256] [opening] [vmib=2048]`
 //! (`opening` also times the verdict from the first move, which takes minutes a board).
 
 use std::time::Instant;
@@ -23,10 +23,12 @@ fn main() {
     let opening = args.iter().any(|a| a == "opening");
     let threads: usize = args.iter().find_map(|a| a.strip_prefix("threads=")).and_then(|v| v.parse().ok()).unwrap_or(1);
     let mib: usize = args.iter().find_map(|a| a.strip_prefix("mib=")).and_then(|v| v.parse().ok()).unwrap_or(256);
+    let from: u64 = args.iter().find_map(|a| a.strip_prefix("from=")).and_then(|v| v.parse().ok()).unwrap_or(1);
+    let verdict_mib: usize = args.iter().find_map(|a| a.strip_prefix("vmib=")).and_then(|v| v.parse().ok()).unwrap_or(2048);
     let plies: usize = args.iter().find_map(|a| a.strip_prefix("plies=")).and_then(|v| v.parse().ok()).unwrap_or(8);
     let (mut times, mut nodes) = (Vec::new(), Vec::new());
     let (mut vtimes, mut vnodes) = (Vec::new(), Vec::new());
-    for seed in 1..=boards {
+    for seed in from..from + boards {
         let start_pos = WarpWeft::new(&Options::from_pairs(&[format!("seed={seed}")]).unwrap()).unwrap();
         let mut pos = start_pos.clone();
         let mut rng = SeededRng::seed_from_u64(seed);
@@ -56,8 +58,8 @@ fn main() {
         times.push(took);
         nodes.push(solver.nodes() as f64);
         if opening {
-                        let clock = Instant::now();
-            let mut solver = Solver::new(&start_pos, 1024).unwrap();
+            let clock = Instant::now();
+            let mut solver = Solver::new(&start_pos, verdict_mib).unwrap();
             solver.set_threads(threads);
             // Weft wins with komi 4.5 iff its future margin is at least 5.
             let wins = solver.at_least(&start_pos, (-start_pos.evaluate()).div_euclid(2) + 1, None).unwrap();

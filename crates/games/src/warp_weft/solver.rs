@@ -236,6 +236,14 @@ impl Solver {
             let v = self.values[t];
             return v - self.search(used | targets, self.lines[other][t], other, v - beta, v - alpha);
         }
+        // Ask for the children's entries first, so that fetching them from
+        // memory overlaps with this position's own probe.
+        let mut rest = targets;
+        while rest != 0 {
+            let t = rest.trailing_zeros() as usize;
+            rest &= rest - 1;
+            self.table.prefetch(self.key(used | 1 << t, other, self.lines[other][t]));
+        }
         let key = self.key(used, axis, line);
         let nodes_before = self.nodes;
         let mut table_best = NO_MOVE;
@@ -260,7 +268,6 @@ impl Solver {
             let t = rest.trailing_zeros() as usize;
             rest &= rest - 1;
             let after = used | 1 << t;
-            self.table.prefetch(self.key(after, other, self.lines[other][t]));
             let mut reply = self.lines[other][t] & !after;
             let mut best_reply = 0;
             let mut any = false;

@@ -14,6 +14,9 @@ use std::sync::atomic::{AtomicU64, Ordering};
 /// Slots per bucket: four 16-byte slots fill one 64-byte cache line.
 pub(super) const WAYS: usize = 4;
 
+/// Words in a 64-byte cache line.
+const LINE_WORDS: usize = 8;
+
 /// No best move recorded.
 pub(super) const NO_MOVE: u8 = u8::MAX;
 
@@ -54,6 +57,9 @@ impl Slot {
 /// The table (see the module documentation).
 pub(super) struct Table {
     words: Box<[UnsafeCell<u64>]>,
+    /// The first word of bucket 0: buckets start on a cache-line boundary,
+    /// or a probe would straddle two lines and wait for memory twice.
+    base: usize,
     mask: usize,
 }
 
@@ -65,10 +71,11 @@ impl Table {
     /// A table of about `mib` MiB (at least 256 buckets).
     pub fn with_mib(mib: usize) -> Table {
         let buckets = (((mib.max(1) << 20) / (16 * WAYS)).next_power_of_two() >> 1).max(256);
-        let zeroed: Box<[u64]> = huge_zeroed(2 * WAYS * buckets).into_boxed_slice();
+        let zeroed: Box<[u64]> = huge_zeroed(2 * WAYS * buckets + LINE_WORDS).into_boxed_slice();
+        let base = zeroed.as_ptr().align_offset(LINE_WORDS * 8);
         // SAFETY: `UnsafeCell<u64>` has the same layout as `u64` (it is `repr(transparent)`).
         let words = unsafe { Box::from_raw(Box::into_raw(zeroed) as *mut [UnsafeCell<u64>]) };
-        Table { words, mask: buckets - 1 }
+        Table { words, base, mask: buckets - 1 }
     }
 
     #[inline]
@@ -76,7 +83,7 @@ impl Table {
         // SAFETY: the cell is valid and aligned for a u64 (so for an AtomicU64 on
         // the 64-bit targets Tabula builds for), lives as long as `self`, and is
         // never accessed other than atomically.
-        unsafe { AtomicU64::from_ptr(self.words[i].get()) }
+        unsafe { AtomicU64::from_ptr(self.words[self.base + i].get()) }
     }
 
     /// The first slot of the key's bucket; the key's bits are spread for the index.
@@ -133,7 +140,7 @@ impl Table {
         #[cfg(target_arch = "x86_64")]
         // SAFETY: the index is masked into the table; prefetching only hints.
         unsafe {
-            let ptr = self.words.as_ptr().add(2 * self.bucket(key)) as *const i8;
+            let ptr = self.words.as_ptr().add(self.base + 2 * self.bucket(key)) as *const i8;
             std::arch::x86_64::_mm_prefetch(ptr, std::arch::x86_64::_MM_HINT_T0);
         }
         #[cfg(not(target_arch = "x86_64"))]
@@ -180,6 +187,17 @@ mod tests {
         // Another writer's data over this key's check word: the key no longer matches.
         table.atom(2 * i + 1).store(Slot { lower: 1, ..slot }.pack(), Ordering::Relaxed);
         assert_eq!(table.probe(key), None);
+    }
+
+    #[test]
+    fn every_bucket_starts_on_a_cache_line() {
+        for mib in [1, 3, 16] {
+            let table = Table::with_mib(mib);
+            for key in [0u64, 1, 0xDEAD_BEEF, u64::MAX] {
+                let first = table.atom(2 * table.bucket(key)) as *const AtomicU64 as usize;
+                assert_eq!(first % 64, 0, "bucket of {key:#x} in a {mib} MiB table");
+            }
+        }
     }
 
     #[test]
