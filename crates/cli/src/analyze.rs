@@ -39,7 +39,7 @@ pub struct AnalyzeArgs {
     /// Stop a game after this many moves and count it a draw (default: the game's own limit, 1000 for most).
     #[arg(long)]
     pub max_moves: Option<u32>,
-    /// Random moves at the start of each pair of games.
+    /// Random moves at the start of each pair of games (none that lets the other side win at once).
     #[arg(long, default_value_t = 0)]
     pub random_moves: u32,
     /// Skip the game's own study (such as Warp & Weft's design-note table).

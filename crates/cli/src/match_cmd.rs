@@ -49,7 +49,7 @@ pub struct MatchArgs {
     /// Stop a game after this many moves and count it a draw (default: the game's own limit, 1000 for most).
     #[arg(long)]
     pub max_moves: Option<u32>,
-    /// Random moves at the start of each pair of games (varies the openings of games without boards).
+    /// Random moves at the start of each pair of games (varies the openings of games without boards; never a move that lets the other side win at once).
     #[arg(long, default_value_t = 0)]
     pub random_moves: u32,
 }

@@ -51,3 +51,40 @@ fn a_resumed_run_plays_only_what_is_missing() {
     assert_eq!(rest.len(), 14);
     assert_eq!(rest[..], whole[10..]);
 }
+
+/// Random openings never hand the game to one side: after two random moves
+/// in Leeward (where a careless first move can leave the Lamp to be taken)
+/// the game goes on and the side to move cannot win with its next move.
+#[test]
+fn random_openings_leave_a_game_to_play() {
+    use tabula_core::{seeded_rng, Outcome};
+    use tabula_search::play_random_opening;
+    let entry = find("leeward").unwrap();
+    let mut careless_first_moves = 0;
+    for seed in 0..300u64 {
+        let mut game = entry.create(&Options::new()).unwrap();
+        play_random_opening(game.as_mut(), 2, &mut seeded_rng(seed)).unwrap();
+        assert_eq!(game.history().len(), 2);
+        assert_eq!(game.outcome(), None, "seed {seed}: {:?}", game.history());
+        let mover = game.side_to_move();
+        for mv in game.legal_moves() {
+            let mut next = game.clone_box();
+            next.play_text(&mv).unwrap();
+            assert_ne!(next.outcome(), Some(Outcome::Win(mover)), "seed {seed}: {:?} then {mv} wins at once", game.history());
+        }
+    }
+    // The filter has work to do: some first moves of Leeward do lose at once.
+    let start = entry.create(&Options::new()).unwrap();
+    for first in start.legal_moves() {
+        let mut game = start.clone_box();
+        game.play_text(&first).unwrap();
+        let mover = game.side_to_move();
+        let loses = game.legal_moves().iter().any(|reply| {
+            let mut next = game.clone_box();
+            next.play_text(reply).unwrap();
+            next.outcome() == Some(Outcome::Win(mover))
+        });
+        careless_first_moves += loses as u32;
+    }
+    assert!(careless_first_moves > 0);
+}

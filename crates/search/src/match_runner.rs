@@ -6,10 +6,49 @@ use rayon::prelude::*;
 use serde::{Deserialize, Serialize};
 use tabula_core::{seeded_rng, zobrist::splitmix64, Error, Options, Outcome, Side};
 
-use crate::any_game::GameEntry;
+use crate::any_game::{AnyGame, GameEntry};
 use crate::player::PlayerSpec;
 use crate::random::random_index;
 use crate::stats::GameResult;
+
+/// Plays `moves` random moves on `game`, each drawn from the moves that
+/// leave a game still to be played: not over, and not winnable by the side
+/// to move with its next move. An opening that hands one side the game
+/// decides both games of a pair alike and measures nothing; only when every
+/// move does so is one of them played anyway.
+pub fn play_random_opening(game: &mut dyn AnyGame, moves: u32, rng: &mut impl rand_core::RngCore) -> Result<(), Error> {
+    for _ in 0..moves {
+        let legal = game.legal_moves();
+        if legal.is_empty() {
+            break;
+        }
+        let mut quiet = Vec::new();
+        for mv in &legal {
+            game.play_text(mv)?;
+            if game.outcome().is_none() && !wins_at_once(game)? {
+                quiet.push(mv);
+            }
+            game.undo();
+        }
+        let pool: Vec<&String> = if quiet.is_empty() { legal.iter().collect() } else { quiet };
+        game.play_text(pool[random_index(rng, pool.len())])?;
+    }
+    Ok(())
+}
+
+/// Whether the side to move has a move that wins the game at once.
+fn wins_at_once(game: &mut dyn AnyGame) -> Result<bool, Error> {
+    let mover = game.side_to_move();
+    for mv in game.legal_moves() {
+        game.play_text(&mv)?;
+        let won = game.outcome() == Some(Outcome::Win(mover));
+        game.undo();
+        if won {
+            return Ok(true);
+        }
+    }
+    Ok(false)
+}
 
 /// Everything that decides a match.
 #[derive(Debug, Clone)]
@@ -28,7 +67,7 @@ pub struct MatchSetup {
     pub seed: u64,
     /// Games longer than this are stopped and counted as draws (`None`: the game's own limit).
     pub max_moves: Option<u32>,
-    /// Random moves played at the start of each pair (the same for both games).
+    /// Random moves played at the start of each pair (the same for both games; see [`play_random_opening`]).
     pub random_moves: u32,
     /// This run's slice of the pairs: `(i, n)` runs pairs with `pair % n == i`.
     pub shard: (u64, u64),
@@ -103,13 +142,7 @@ impl MatchSetup {
         let mut game = self.entry.create(&options)?;
         // The same random opening for both games of a pair.
         let mut opening = seeded_rng(splitmix64(self.seed ^ 0x0BE7 ^ splitmix64(pair)));
-        for _ in 0..self.random_moves {
-            let legal = game.legal_moves();
-            if legal.is_empty() {
-                break;
-            }
-            game.play_text(&legal[random_index(&mut opening, legal.len())])?;
-        }
+        play_random_opening(game.as_mut(), self.random_moves, &mut opening)?;
         let specs = [PlayerSpec::parse(&self.a, info)?, PlayerSpec::parse(&self.b, info)?];
         let mut players: Vec<_> = (0..2)
             .map(|seat| {
