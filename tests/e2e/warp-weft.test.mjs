@@ -264,6 +264,8 @@ test('undo while the computer thinks: it answers, then both moves are taken back
   await page.keyboard.press('?');
   await page.waitForSelector('#keys-dialog[open]');
   await page.keyboard.press('Escape');
+  // Keys reach the page once the dialog has closed (under load that takes a moment).
+  await page.waitForFunction(() => !document.querySelector('#keys-dialog'));
   await page.keyboard.press('u');
   await page.waitForFunction(() => !document.querySelector('#thinking'));
   await page.waitForFunction(() => document.querySelectorAll('#board .cell.taken-weft').length === 0 && document.querySelector('#board .cell.lit'));

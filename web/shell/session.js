@@ -4,21 +4,23 @@
 //   /play/<slug>?match=ID&invite=X   take the free seat of an online match
 //   /play/<slug>?replay=ID[&ply=N]   replay a match, with the engine's graph
 //
-// The hook in a game's play page (web/games/warp-weft/play.js does exactly this):
-//   import { openSession, inviteFriend } from '/static/shell/session.js';
-//   let session = null;
+// A play page does not call openSession itself: its match controller
+// (match-controller.js) does, and keeps the rules this needs:
+//   const ctl = createMatchController({ game, shell, api, params, panel: side, root, show, renderStatus, … });
 //   · top bar: { label: 'Play online', icon: 'online', onClick: () => inviteFriend({ game, options }) }
-//   · humanToMove(): … && view.can_move !== false
-//   · canUndo(): false when view.online || view.replay
-//   · setView(v): ignore an older view of the same match
-//       (v.id === view.id && !v.replay && !view.replay && v.version < view.version)
-//   · startMatch(): if (session) { session.close(); session = null; }
 //   · at the end of mount():
-//       session = await openSession({ game, shell, params, panel: sidePanel, root, render: setView });
-//       if (session) { …count it as the page's current match…; setView(session.view); computerLoop(); }
-//       else { …start a new match as before… }
-// Optional: seatLabel(view, seat) for the players' names, resultHeadline(view),
-// and a "Replay" link (replayHref) next to the result. The page keeps drawing
+//       if (!(await ctl.openFromAddress())) await ctl.startMatch(options, players);
+// openFromAddress counts what the address opened as the page's current match,
+// shows its view and lets the computer move if it is to; every live update
+// goes through the controller, which ignores an older view of the same match
+// (by `version`); ctl.startMatch() closes the session for a new game, and
+// ctl.stayInOnlineGame() refuses a new game while one's own online game goes on.
+// The controller's policies keep these screens passive: a person may move only
+// when `view.can_move !== false` (humanCanMove), and nothing is taken back
+// online or in a replay (humanCanUndo).
+// Optional: seatLabel(view, seat) for the players' names (playerLabel in the
+// controller builds on it), resultHeadline(view) (matchHeadline), and a
+// "Replay" link (replayHref) next to the result. The page keeps drawing
 // the board; these modules add a card to the side panel (the online match, or
 // the replay with its graph) and, in a replay, hide the page's own
 // `.hint-card`, `.controls`, `.moves-card` and `[data-live-only]` elements.

@@ -4,12 +4,16 @@
 // the arrow keys) the board marks the mover's pieces it would leave open.
 
 import { openRulesDialog } from '/static/shell/rules-dialog.js';
-import { radioGroup, checkbox } from '/static/shell/form.js';
+import { checkbox } from '/static/shell/form.js';
 import {
   BoardView, parseMove, turnsOf, turnName, sideName, otherSide, kindName, windName, windDegrees,
   pieceAt, applyMove, stateFromText, pieceIcon, windArrow, swatch,
 } from './board.js';
-import { openSession, inviteFriend, seatLabel, resultHeadline, replayHref } from '/static/shell/session.js';
+import { inviteFriend, replayHref } from '/static/shell/session.js';
+import {
+  createMatchController, humanCanMove, playersFromSettings, playerLabel as seatPlayer, inSentence, matchHeadline, openSettingsDialog,
+} from '/static/shell/match-controller.js';
+import { moveTick } from '/static/shell/sound.js';
 
 const SLUG = 'leeward';
 const MIN_GAP_MS = 420; // let the eye follow one move before the next one lands
@@ -37,7 +41,7 @@ function windSummary(w) {
 }
 
 export async function mount({ root, game, shell, api, params }) {
-  const { h, toast, showError, openDialog, sleep } = shell;
+  const { h, toast } = shell;
   await loadCss();
 
   /* ---------- Settings ---------- */
@@ -101,26 +105,48 @@ export async function mount({ root, game, shell, api, params }) {
 
   /* ---------- Match state ---------- */
 
-  let view = null; // the latest match view from the server
+  let view = null; // the view on the page: the controller's latest, handed to show()
   let legal = []; // the legal moves: {name, from, to, wind, capture, info}
   let byFrom = new Map(); // from → Map(to → [moves])
   let pick = null; // {from} or {from, to}: the move in the making
   let selWind = null; // the wind chosen with the keys (or a first tap), not yet confirmed
   let hoverWind = null; // the wind under the pointer
-  let token = 0; // bumps with every new match, so late replies to old ones are ignored
-  let thinkingFor = 0;
-  let busy = false;
-  let undoQueued = false;
-  let lastRenderAt = 0;
   let replay = null; // {states, moves, index, timer} while a finished game is replayed in place
   let baseText = params.get('position') || '';
-  let session = null; // an online match, a replay or a stored match named in the address (shell/session.js)
   let matchStart = { id: null, text: '' }; // the start position of a match opened from the address, when not the usual one
   const startAsked = new Set(); // the matches whose start position was asked for
 
+  const ctl = createMatchController({
+    game, shell, api, params, panel: side, root,
+    minGapMs: MIN_GAP_MS,
+    show,
+    renderStatus,
+    mayPlay: () => humanToMove(),
+    mayUndo: () => !replay,
+    refuseUndoOnline: true,
+    beforeStart: () => stopReplay(false),
+    fresh: () => {
+      shownMoves = { id: null, n: -1 };
+    },
+    started: () => {
+      // A link to another match no longer describes the page.
+      if (/[?&](match|replay)=/.test(location.search)) {
+        const q = baseText ? `?position=${encodeURIComponent(baseText)}` : '';
+        history.replaceState(null, '', `/play/${SLUG}${q}`);
+      }
+    },
+    startFailed: (err, options, who) => {
+      if (!baseText || err.kind !== 'bad_position') return undefined;
+      toast(`${shell.sentence(err.message)} Starting from the usual position instead.`, { error: true });
+      baseText = '';
+      return startMatch(who);
+    },
+  });
+  const { playMove, undo } = ctl;
+
   const humanSeat = (seat) => view && view.players[seat] === 'human';
   const vsComputer = () => view && view.players.some((p) => p !== 'human');
-  const humanToMove = () => view && !view.result && !view.computer_to_move && view.can_move !== false && !replay;
+  const humanToMove = () => humanCanMove(view) && !replay;
   const seatOf = (owner) => (owner === 'ink' ? 0 : 1);
   const ownerOf = (seat) => (seat === 0 ? 'ink' : 'paper');
 
@@ -128,28 +154,7 @@ export async function mount({ root, game, shell, api, params }) {
   const mine = (seat) => !!view.online && view.online.seat === seat;
   /** Online or replaying: this screen may not move now (and nobody here is thinking). */
   const passive = () => !view.computer_to_move && !!(view.replay || (view.online && !view.can_move));
-
-  /** A short toast for a click that cannot play, not repeated while the same one is showing. */
-  let lastNudge = { text: '', at: 0 };
-  function nudge(text) {
-    const now = performance.now();
-    if (text === lastNudge.text && now - lastNudge.at < 2000) return;
-    lastNudge = { text, at: now };
-    toast(text, { timeout: 1800 });
-  }
-
-  /** A player's label in the middle of a sentence. */
-  const inSentence = (label) => (label === 'Your opponent' ? 'your opponent' : label);
-
-  function playerLabel(owner) {
-    const seat = seatOf(owner);
-    if (view.online || view.replay) return seatLabel(view, seat, { levels });
-    const spec = view.players[seat];
-    if (spec === 'human') return vsComputer() ? 'You' : `Player ${seat + 1}`;
-    const m = /^level:(.+)$/.exec(spec);
-    const level = m && levels.find((l) => l.key === m[1]);
-    return `Computer${level ? ` · ${level.name}` : ''}`;
-  }
+  const playerLabel = (owner) => seatPlayer(view, seatOf(owner), { levels });
 
   /** The position the match started from, for naming the pieces of past moves. */
   function baseState() {
@@ -190,10 +195,8 @@ export async function mount({ root, game, shell, api, params }) {
     return mv ? { from: mv.from, to: mv.to } : null;
   }
 
-  function setView(v) {
-    // Live updates and replies may cross: never go back to an older view of the same match.
-    if (view && v.id === view.id && !v.replay && !view.replay && v.version < view.version) return;
-    const before = view;
+  /** Draws a view the controller accepted (`before`: the one it replaces). */
+  function show(v, before) {
     view = v;
     boardBox.dataset.match = v.id;
     legal = [];
@@ -213,7 +216,6 @@ export async function mount({ root, game, shell, api, params }) {
     // A pick survives a redraw of the same position only.
     if (!before || before.id !== v.id || before.history.length !== v.history.length || !humanToMove()) clearPick();
     if (before && before.id === v.id && v.history.length > before.history.length) tick();
-    lastRenderAt = performance.now();
     renderAll();
     if (v.history.length && !startAsked.has(v.id) && !historyStates(v)) {
       startAsked.add(v.id);
@@ -250,7 +252,7 @@ export async function mount({ root, game, shell, api, params }) {
       if (view.computer_to_move && !view.result) toast('Wait a moment: the computer is still thinking.', { timeout: 1800 });
       else if (view.online && !view.result && !view.replay) {
         const watching = view.online.seat === null || view.online.seat === undefined;
-        nudge(watching ? 'You are watching: only the two players can move.' : `Wait for ${inSentence(playerLabel(ownerOf(view.side_to_move)))} to move.`);
+        ctl.nudge(watching ? 'You are watching: only the two players can move.' : `Wait for ${inSentence(playerLabel(ownerOf(view.side_to_move)))} to move.`);
       }
       return;
     }
@@ -376,12 +378,7 @@ export async function mount({ root, game, shell, api, params }) {
     renderSides();
     renderMoves();
     renderFacts();
-    undoBtn.disabled = !canUndo() || !!replay;
-  }
-
-  function canUndo() {
-    if (!view || view.online || view.replay) return false;
-    return view.history.some((x) => humanSeat(x.side));
+    undoBtn.disabled = !ctl.canUndo() || !!replay;
   }
 
   function renderStatus() {
@@ -397,11 +394,7 @@ export async function mount({ root, game, shell, api, params }) {
       h('div', { class: 'result-actions' }, h('button', { class: 'btn', type: 'button', id: 'replay-stop', onclick: () => stopReplay() }, 'Stop', h('kbd', {}, 'Esc'))));
     } else if (view.result) {
       const w = view.result.winner;
-      let headline;
-      if (w === null || w === undefined) headline = 'A draw';
-      else if (view.online || view.replay) headline = resultHeadline(view, { levels });
-      else if (vsComputer()) headline = humanSeat(w) ? 'You win!' : 'The computer wins';
-      else headline = `${sideName(ownerOf(w))} wins`;
+      const headline = matchHeadline(view, { levels, sideName: (seat) => sideName(ownerOf(seat)) });
       // In place, a finished game plays itself again; the replay page steps through it with the engine's graph.
       const inPlace = !view.online && !view.replay;
       parts.push(h('div', { class: 'result-banner', id: 'result', role: 'status' },
@@ -674,154 +667,16 @@ export async function mount({ root, game, shell, api, params }) {
 
   /* ---------- Actions ---------- */
 
-  function playersFromSettings() {
-    const st = store.all();
-    if (st.mode === 'two') return ['human', 'human'];
-    const computer = `level:${st.level}`;
-    return st.side === 'paper' ? [computer, 'human'] : ['human', computer];
-  }
+  const players = () => playersFromSettings(store.all(), 'paper');
 
-  async function startMatch(players) {
-    if (session) {
-      session.close();
-      session = null;
-    }
-    stopReplay(false);
-    const my = ++token;
-    undoQueued = false;
-    busy = true;
-    try {
-      const body = { game: SLUG, options: {}, players };
-      if (baseText) body.position = baseText;
-      const v = await api('/api/matches', { method: 'POST', body });
-      if (my !== token) return;
-      shownMoves = { id: null, n: -1 };
-      setView(v);
-      // A link to another match no longer describes the page.
-      if (/[?&](match|replay)=/.test(location.search)) {
-        const q = baseText ? `?position=${encodeURIComponent(baseText)}` : '';
-        history.replaceState(null, '', `/play/${SLUG}${q}`);
-      }
-    } catch (err) {
-      if (my !== token) return;
-      if (baseText && err.kind === 'bad_position') {
-        toast(`${shell.sentence(err.message)} Starting from the usual position instead.`, { error: true });
-        baseText = '';
-        busy = false;
-        return startMatch(players);
-      }
-      showError(err);
-      return;
-    } finally {
-      if (my === token) busy = false;
-    }
-    computerLoop();
-  }
-
-  /** In an online game of one's own that goes on, a new game would leave it: say so instead. */
-  function inOnlineGame() {
-    if (!session || session.kind !== 'online' || !view || view.result || !view.online) return false;
-    if (view.online.seat === null || view.online.seat === undefined) return false;
-    toast('This online game goes on: resign it first, or come back to it later from “Games played”.');
-    return true;
+  /** A new match from the set position of the address, if any, else from the usual one. */
+  function startMatch(who) {
+    return ctl.startMatch({}, who, { position: baseText || undefined });
   }
 
   function newGame() {
-    if (inOnlineGame()) return undefined;
-    return startMatch(playersFromSettings());
-  }
-
-  async function playMove(name) {
-    if (!view || busy) return;
-    if (!humanToMove()) return;
-    const my = token;
-    busy = true;
-    try {
-      const v = await api(`/api/matches/${encodeURIComponent(view.id)}/moves`, { method: 'POST', body: { move: name } });
-      if (my !== token) return;
-      setView(v);
-    } catch (err) {
-      if (my !== token) return;
-      showError(err);
-      if (err.status === 409) await refresh();
-    } finally {
-      if (my === token) busy = false;
-    }
-    computerLoop();
-  }
-
-  async function refresh() {
-    if (!view) return;
-    const my = token;
-    try {
-      const v = await api(`/api/matches/${encodeURIComponent(view.id)}`);
-      if (my === token) setView(v);
-    } catch (err) {
-      showError(err);
-    }
-  }
-
-  async function computerLoop() {
-    const my = token;
-    if (thinkingFor === my) return;
-    thinkingFor = my;
-    try {
-      while (view && my === token && view.computer_to_move && !view.result) {
-        renderStatus();
-        const wait = lastRenderAt + MIN_GAP_MS - performance.now();
-        if (wait > 0) await sleep(wait);
-        if (my !== token) return;
-        let v;
-        try {
-          v = await api(`/api/matches/${encodeURIComponent(view.id)}/computer-move`, { method: 'POST', body: {} });
-        } catch (err) {
-          if (my !== token) return;
-          showError(err);
-          await refresh();
-          break;
-        }
-        if (my !== token) return;
-        setView(v);
-      }
-    } finally {
-      if (thinkingFor === my) thinkingFor = 0;
-    }
-    if (my === token && undoQueued) {
-      undoQueued = false;
-      await undo();
-    }
-  }
-
-  async function undo() {
-    if (!view || replay || view.replay) return;
-    if (view.online) {
-      toast('Moves cannot be taken back in an online game.');
-      return;
-    }
-    if (thinkingFor === token) {
-      undoQueued = true;
-      toast('Taking your move back as soon as the computer has answered.');
-      return;
-    }
-    if (busy) return;
-    if (!canUndo()) {
-      toast(view.history.length ? 'There is no move of yours to take back.' : 'There is nothing to take back yet.');
-      return;
-    }
-    const my = token;
-    busy = true;
-    try {
-      const v = await api(`/api/matches/${encodeURIComponent(view.id)}/undo`, { method: 'POST', body: {} });
-      if (my !== token) return;
-      setView(v);
-    } catch (err) {
-      if (my !== token) return;
-      if (err.status === 409) toast(shell.sentence(err.message || 'There is nothing to take back.'));
-      else showError(err);
-    } finally {
-      if (my === token) busy = false;
-    }
-    computerLoop();
+    if (ctl.stayInOnlineGame()) return undefined;
+    return startMatch(players());
   }
 
   /* ---------- Replay of a finished game ---------- */
@@ -865,27 +720,7 @@ export async function mount({ root, game, shell, api, params }) {
 
   /* ---------- Sound (optional, made on the spot: no files) ---------- */
 
-  let audio = null;
-  function tick() {
-    if (!store.get('sound')) return;
-    try {
-      audio = audio || new AudioContext();
-      const t = audio.currentTime;
-      const osc = audio.createOscillator();
-      const gain = audio.createGain();
-      osc.type = 'sine';
-      osc.frequency.setValueAtTime(520, t);
-      osc.frequency.exponentialRampToValueAtTime(360, t + 0.1);
-      gain.gain.setValueAtTime(0.0001, t);
-      gain.gain.exponentialRampToValueAtTime(0.1, t + 0.012);
-      gain.gain.exponentialRampToValueAtTime(0.0001, t + 0.14);
-      osc.connect(gain).connect(audio.destination);
-      osc.start(t);
-      osc.stop(t + 0.15);
-    } catch {
-      /* no audio here: stay quiet */
-    }
-  }
+  const tick = moveTick(store, { wave: 'sine', from: 520, to: 360, fall: 0.1, peak: 0.1, attack: 0.012, decay: 0.14 });
 
   /* ---------- Rules dialog ---------- */
 
@@ -900,62 +735,22 @@ export async function mount({ root, game, shell, api, params }) {
 
   /* ---------- Settings dialog ---------- */
 
-
-
   function showSettings() {
-    if (document.getElementById('settings-dialog')) return;
-    const st = store.all();
-    const form = h('form', { class: 'settings-form', id: 'settings-form', onsubmit: (e) => e.preventDefault() });
-    const levelHelp = h('span', { class: 'help', id: 'level-help' });
-    const levelField = h('fieldset', { id: 'level-field' }, h('legend', {}, 'Computer level'),
-      radioGroup('level', st.level, levels.map((l) => [l.key, l.name])), levelHelp);
-    const sideField = h('fieldset', { id: 'side-field' }, h('legend', {}, 'You play'),
-      radioGroup('side', st.side, [['ink', 'Ink (dark, moves first)', swatch('ink')], ['paper', 'Paper (light)', swatch('paper')]]));
-    const gameCol = h('div', { class: 'settings-col' },
-      h('fieldset', {}, h('legend', {}, 'Opponent'), radioGroup('mode', st.mode, [['computer', 'The computer'], ['two', 'A friend, same screen']])),
-      levelField,
-      sideField);
-    const themeSel = h('select', { name: 'theme' });
-    for (const [v, l] of [['system', 'Same as the system'], ['light', 'Light'], ['dark', 'Dark']]) {
-      themeSel.append(h('option', { value: v, selected: shell.siteSettings.get('theme') === v }, l));
-    }
-    const displayCol = h('div', { class: 'settings-col' },
-      h('fieldset', {}, h('legend', {}, 'Display'),
-        checkbox('sound', st.sound, 'Sound', 'A soft tone on every move.'),
-        h('label', { class: 'field' }, h('span', { class: 'field-label' }, 'Theme'), themeSel)),
-      h('p', { class: 'help lw-settings-note' }, 'The opponent, level and side take effect with the next game. Settings are kept in this browser; the game in progress is not.'));
-    form.append(gameCol, displayCol);
-
-    const sync = () => {
-      const vsComp = form.elements.mode.value === 'computer';
-      levelField.disabled = !vsComp;
-      sideField.disabled = !vsComp;
-      const lvl = levels.find((l) => l.key === form.elements.level.value);
-      levelHelp.textContent = lvl && lvl.about ? `${lvl.name}: ${lvl.about}.` : '';
-    };
-    form.addEventListener('change', (e) => {
-      sync();
-      const t = e.target;
-      if (t.name === 'sound') store.set('sound', t.checked);
-      if (t.name === 'theme') {
-        shell.siteSettings.set('theme', t.value);
-        shell.applyTheme(t.value);
-      }
-    });
-    sync();
-    const save = () => {
-      const f = form.elements;
-      store.update({ mode: f.mode.value, level: f.level.value || st.level, side: f.side.value || st.side });
-    };
-    openDialog({
-      title: 'New game and settings',
-      body: form,
-      id: 'settings-dialog',
-      wide: true,
-      actions: [
-        { label: 'Close', run: () => save() },
-        { label: 'Start new game', primary: true, run: () => { save(); newGame(); } },
-      ],
+    openSettingsDialog({
+      shell, store, levels,
+      sides: [['ink', 'Ink (dark, moves first)', swatch('ink')], ['paper', 'Paper (light)', swatch('paper')]],
+      fields: (st) => ({
+        display: [checkbox('sound', st.sound, 'Sound', 'A soft tone on every move.')],
+        after: [h('p', { class: 'help lw-settings-note' }, 'The opponent, level and side take effect with the next game. Settings are kept in this browser; the game in progress is not.')],
+      }),
+      onChange: (t) => {
+        if (t.name === 'sound') store.set('sound', t.checked);
+      },
+      save: (f, st) => store.update({ mode: f.mode.value, level: f.level.value || st.level, side: f.side.value || st.side }),
+      start: (form, save) => {
+        save();
+        newGame();
+      },
     });
   }
 
@@ -1034,13 +829,5 @@ export async function mount({ root, game, shell, api, params }) {
 
   /* ---------- Start ---------- */
 
-  session = await openSession({ game, shell, params, panel: side, root, render: (v) => setView(v) });
-  if (session) {
-    ++token; // a match of its own, as startMatch would count it
-    shownMoves = { id: null, n: -1 };
-    setView(session.view);
-    computerLoop();
-  } else {
-    await startMatch(playersFromSettings());
-  }
+  if (!(await ctl.openFromAddress())) await startMatch(players());
 }

@@ -5,7 +5,11 @@
 
 import { openRulesDialog } from '/static/shell/rules-dialog.js';
 import { radioGroup, checkbox } from '/static/shell/form.js';
-import { openSession, inviteFriend, seatLabel, resultHeadline, replayHref } from '/static/shell/session.js';
+import { inviteFriend, replayHref } from '/static/shell/session.js';
+import {
+  createMatchController, humanCanMove, vsComputer as hasComputer, playersFromSettings, playerLabel as seatPlayer, matchHeadline, openSettingsDialog,
+} from '/static/shell/match-controller.js';
+import { audioContext } from '/static/shell/sound.js';
 import { BoardView, SHIP_NAMES, TURN_KEYS, TURN_WORDS, swatch } from './board.js';
 
 const SLUG = 'piracy';
@@ -59,7 +63,7 @@ function injectPageCss() {
 }
 
 export async function mount({ root, game, shell, api, params }) {
-  const { h, toast, showError, openDialog, sleep } = shell;
+  const { h, toast, showError } = shell;
   injectPageCss();
 
   /* ---------- Settings ---------- */
@@ -121,21 +125,46 @@ export async function mount({ root, game, shell, api, params }) {
 
   /* ---------- Match state ---------- */
 
-  let view = null; // the latest match view from the server
+  let view = null; // the view on the page: the controller's latest, handed to show()
   let movesByTurn = new Map(); // legal move → info
-  let token = 0; // bumps with every new match, so late replies to old ones are ignored
-  let thinkingFor = 0; // the token of the match the computer is thinking for
-  let busy = false;
-  let lastRenderAt = 0;
   let redo = []; // moves taken back with T, newest last, to replay with R
   let analysis = false; // a finished game against the computer, reopened between two people
   let notes = []; // what each move did, by history index, when it was seen being played
   let shown = { id: null, count: 0 };
-  let session = null; // an online match, a replay or a stored match named in the address (shell/session.js)
+
+  const ctl = createMatchController({
+    game, shell, api, params, panel: side, root,
+    minGapMs: MIN_GAP_MS,
+    show,
+    renderStatus,
+    catchUp: { quiet: true },
+    mayPlay: (turn) => {
+      if (view.result) {
+        toast('The game is over: N starts a new one, T takes back a move.');
+        return false;
+      }
+      if (!humanToMove()) {
+        if (view.computer_to_move) toast('Wait a moment: the computer is still steering.');
+        else if (view.online && !view.can_move) toast(view.online.seat === null || view.online.seat === undefined ? 'You are watching this game.' : `Waiting for ${playerLabel(view.side_to_move)}.`);
+        return false;
+      }
+      return movesByTurn.has(turn);
+    },
+    settled: () => markReady(),
+    beforeStart: () => {
+      redo = [];
+      analysis = false;
+    },
+    fresh: () => {
+      board.trails = [[], []];
+      board.angles = [null, null];
+    },
+    started: (v) => updateUrl(v),
+  });
 
   /** For people and tests alike: which ship the keys steer right now ('' while waiting), and the move count. */
   function markReady() {
-    const ready = view && !busy && humanToMove();
+    const ready = view && !ctl.busy && humanToMove();
     root.dataset.ready = ready ? SHIP_NAMES[view.side_to_move].toLowerCase() : '';
     root.dataset.ply = view ? String(view.history.length) : '';
     root.dataset.over = view && view.result ? 'true' : 'false';
@@ -143,19 +172,11 @@ export async function mount({ root, game, shell, api, params }) {
 
   const humanSeat = (seat) => view && view.players[seat] === 'human';
   const vsComputer = () => view && view.players.some((p) => p !== 'human');
-  const humanToMove = () => view && !view.result && !view.computer_to_move && view.can_move !== false;
+  const humanToMove = () => humanCanMove(view);
   const shared = () => view && (view.online || view.replay);
   const seatToMove = () => (view ? view.side_to_move : 0);
 
-  function playerLabel(seat) {
-    if (analysis) return 'Analysis';
-    if (shared()) return seatLabel(view, seat, { levels });
-    const spec = view.players[seat];
-    if (spec === 'human') return vsComputer() ? 'You' : `Player ${seat + 1}`;
-    const m = /^level:(.+)$/.exec(spec);
-    const level = m && levels.find((l) => l.key === m[1]);
-    return `Computer${level ? ` · ${level.name}` : ''}`;
-  }
+  const playerLabel = (seat) => (analysis ? 'Analysis' : seatPlayer(view, seat, { levels }));
 
   /** What one move did, from the states before and after it. */
   function describe(before, after, seat, move) {
@@ -174,10 +195,8 @@ export async function mount({ root, game, shell, api, params }) {
     };
   }
 
-  function setView(v, { quiet = false } = {}) {
-    // Live updates and replies may cross: never go back to an older view of the same match.
-    if (view && v.id === view.id && !v.replay && !view.replay && v.version < view.version) return;
-    const before = view;
+  /** Draws a view the controller accepted (`before`: the one it replaces; `quiet`: no cannon, no announcement). */
+  function show(v, before, { quiet = false } = {}) {
     view = v;
     movesByTurn = new Map((v.moves || []).map((m) => [m.move, m.info || {}]));
     const flash = [];
@@ -204,7 +223,6 @@ export async function mount({ root, game, shell, api, params }) {
     const targets = humanToMove() ? (v.moves || []).map((m) => ({ ...m.info, turn: m.move })) : [];
     board.update(v.state, { targets, toMove: mover, flash, splash });
     if (mover !== null && !v.state.ships[mover].sunk) board.follow(v.state.ships[mover].bow_xy);
-    lastRenderAt = performance.now();
     renderPanel();
     if (stepped && !quiet && v.result) announceEnd();
     markReady();
@@ -236,11 +254,7 @@ export async function mount({ root, game, shell, api, params }) {
     const parts = [];
     if (view.result) {
       const w = view.result.winner;
-      let headline;
-      if (w === null || w === undefined) headline = 'A draw';
-      else if (shared()) headline = resultHeadline(view, { levels });
-      else if (vsComputer() && !analysis) headline = humanSeat(w) ? 'You win!' : 'The computer wins';
-      else headline = `${SHIP_NAMES[w]} wins`;
+      const headline = matchHeadline(view, { levels, sideName: (seat) => SHIP_NAMES[seat], computer: hasComputer(view) && !analysis });
       parts.push(h('div', { class: 'result-banner', id: 'result', role: 'status' },
         h('div', { class: 'result-head' }, w === null || w === undefined ? null : swatch(w), h('strong', {}, headline)),
         h('p', { class: 'result-reason' }, view.result.reason || ''),
@@ -421,43 +435,10 @@ export async function mount({ root, game, shell, api, params }) {
     return Number(t);
   }
 
-  function playersFromSettings() {
-    const st = store.all();
-    if (st.mode === 'two') return ['human', 'human'];
-    const computer = `level:${st.level}`;
-    return st.side === 'silver' ? [computer, 'human'] : ['human', computer];
-  }
+  const players = () => playersFromSettings(store.all(), 'silver');
 
   function optionsFor(seed, island = store.get('island')) {
     return { seed, island: ISLANDS.includes(island) ? island : 'seed' };
-  }
-
-  async function startMatch(options, players) {
-    if (session) {
-      session.close();
-      session = null;
-    }
-    const my = ++token;
-    busy = true;
-    redo = [];
-    analysis = false;
-    try {
-      const v = await api('/api/matches', { method: 'POST', body: { game: SLUG, options, players } });
-      if (my !== token) return;
-      board.trails = [[], []];
-      board.angles = [null, null];
-      setView(v);
-      updateUrl(v);
-    } catch (err) {
-      if (my === token) showError(err);
-      return;
-    } finally {
-      if (my === token) {
-        busy = false;
-        markReady();
-      }
-    }
-    computerLoop();
   }
 
   function updateUrl(v) {
@@ -469,67 +450,33 @@ export async function mount({ root, game, shell, api, params }) {
     if (location.pathname + location.search !== url) history.replaceState(null, '', url);
   }
 
-  /** In an online game of one's own that goes on, a new game would leave it: say so instead. */
-  function inOnlineGame() {
-    if (!session || session.kind !== 'online' || !view || view.result || view.online.seat === null) return false;
-    toast('This online game goes on: resign it first, or come back to it later from “Games played”.');
-    return true;
-  }
-
   function newGame(seed) {
-    if (inOnlineGame()) return undefined;
-    return startMatch(optionsFor(seed ?? randomChart()), playersFromSettings());
+    if (ctl.stayInOnlineGame()) return undefined;
+    return ctl.startMatch(optionsFor(seed ?? randomChart()), players());
   }
 
   /** The same chart and island again, from the start, with the same players (not the analysis's). */
   function sameChart() {
-    if (inOnlineGame()) return undefined;
+    if (ctl.stayInOnlineGame()) return undefined;
     if (!view) return newGame();
     const o = view.options || {};
     const seed = seedValue(o.seed) ?? randomChart();
-    return startMatch(optionsFor(seed, o.island || 'seed'), analysis ? playersFromSettings() : [...view.players]);
+    return ctl.startMatch(optionsFor(seed, o.island || 'seed'), analysis ? players() : [...view.players]);
   }
 
   async function post(path, body) {
     return api(`/api/matches/${encodeURIComponent(view.id)}${path}`, { method: 'POST', body });
   }
 
-  /** Plays a move for the side to move (a human's). */
-  async function playMove(turn, { fromReplay = false } = {}) {
-    if (!view || busy) return false;
-    if (view.result) {
-      toast('The game is over: N starts a new one, T takes back a move.');
-      return false;
-    }
-    if (!humanToMove()) {
-      if (view.computer_to_move) toast('Wait a moment: the computer is still steering.');
-      else if (view.online && !view.can_move) toast(view.online.seat === null || view.online.seat === undefined ? 'You are watching this game.' : `Waiting for ${playerLabel(view.side_to_move)}.`);
-      return false;
-    }
-    if (!movesByTurn.has(turn)) return false;
-    const my = token;
-    busy = true;
-    try {
-      const v = await post('/moves', { move: turn });
-      if (my !== token) return false;
-      if (!fromReplay) {
+  /** Plays a move for the side to move (a human's); a move replayed with R keeps the moves taken back after it. */
+  function playMove(turn, { fromReplay = false } = {}) {
+    return ctl.playMove(turn, {
+      accepted: () => {
+        if (fromReplay) return;
         if (redo.length && redo[redo.length - 1] === turn) redo.pop();
         else redo = [];
-      }
-      setView(v);
-    } catch (err) {
-      if (my !== token) return false;
-      showError(err);
-      if (err.status === 409) await refresh();
-      return false;
-    } finally {
-      if (my === token) {
-        busy = false;
-        markReady();
-      }
-    }
-    computerLoop();
-    return true;
+      },
+    });
   }
 
   /** Keys: steer the ship whose key was pressed. */
@@ -567,44 +514,6 @@ export async function mount({ root, game, shell, api, params }) {
     playMove(turn);
   }
 
-  async function refresh() {
-    if (!view) return;
-    const my = token;
-    try {
-      const v = await api(`/api/matches/${encodeURIComponent(view.id)}`);
-      if (my === token) setView(v, { quiet: true });
-    } catch (err) {
-      showError(err);
-    }
-  }
-
-  async function computerLoop() {
-    const my = token;
-    if (thinkingFor === my) return;
-    thinkingFor = my;
-    try {
-      while (view && my === token && view.computer_to_move && !view.result) {
-        renderStatus();
-        const wait = lastRenderAt + MIN_GAP_MS - performance.now();
-        if (wait > 0) await sleep(wait);
-        if (my !== token) return;
-        let v;
-        try {
-          v = await post('/computer-move', {});
-        } catch (err) {
-          if (my !== token) return;
-          showError(err);
-          await refresh();
-          break;
-        }
-        if (my !== token) return;
-        setView(v);
-      }
-    } finally {
-      if (thinkingFor === my) thinkingFor = 0;
-    }
-  }
-
   function canTakeBack() {
     if (!view || !view.history.length || shared()) return false;
     if (vsComputer() && !view.result) return view.history.some((x) => humanSeat(x.side));
@@ -613,9 +522,9 @@ export async function mount({ root, game, shell, api, params }) {
 
   /** Reopens a finished game against the computer between two people, move by move. */
   async function openAnalysis() {
-    const my = ++token;
+    const my = ctl.newMatchToken();
     const old = view;
-    busy = true;
+    ctl.busy = true;
     toast('Reopening the game for analysis: both ships now answer to the keys.', { timeout: 2500 });
     try {
       let v = await api('/api/matches', { method: 'POST', body: { game: SLUG, options: old.options, players: ['human', 'human'] } });
@@ -624,22 +533,22 @@ export async function mount({ root, game, shell, api, params }) {
         const before = v;
         v = await api(`/api/matches/${encodeURIComponent(v.id)}/moves`, { method: 'POST', body: { move: x.move } });
         collected.push(describe(before.state, v.state, x.side, x.move));
-        if (my !== token) return false;
+        if (my !== ctl.token) return false;
       }
       analysis = true;
-      view = null;
-      setView(v, { quiet: true });
+      ctl.forget();
+      ctl.setView(v, { quiet: true });
       notes = collected;
       shown = { id: null, count: 0 };
       analysis = true;
       renderPanel();
       return true;
     } catch (err) {
-      if (my === token) showError(err);
+      if (my === ctl.token) showError(err);
       return false;
     } finally {
-      if (my === token) {
-        busy = false;
+      if (my === ctl.token) {
+        ctl.busy = false;
         markReady();
       }
     }
@@ -647,8 +556,8 @@ export async function mount({ root, game, shell, api, params }) {
 
   /** T: takes back a move (two people, or after a game), or back to your last decision (against the computer). */
   async function takeBack() {
-    if (!view || busy) return;
-    if (thinkingFor === token) {
+    if (!view || ctl.busy) return;
+    if (ctl.thinking) {
       toast('Wait a moment: the computer is still steering.');
       return;
     }
@@ -662,40 +571,40 @@ export async function mount({ root, game, shell, api, params }) {
       const ok = await openAnalysis();
       if (!ok) return;
     }
-    const my = token;
-    busy = true;
+    const my = ctl.token;
+    ctl.busy = true;
     try {
       if (vsComputer() && !analysis) {
         // Against the computer in play: the server goes back to your last decision.
         const v = await post('/undo', {});
-        if (my !== token) return;
+        if (my !== ctl.token) return;
         redo = [];
-        setView(v, { quiet: true });
+        ctl.setView(v, { quiet: true });
       } else {
         // Between two people (or in analysis): one move.
         const mv = view.history[view.history.length - 1].move;
         const v = await post('/undo', {});
-        if (my !== token) return;
+        if (my !== ctl.token) return;
         redo.push(mv);
-        setView(v, { quiet: true });
+        ctl.setView(v, { quiet: true });
       }
     } catch (err) {
-      if (my !== token) return;
+      if (my !== ctl.token) return;
       if (err.status === 409) toast(shell.sentence(err.message || 'There is nothing to take back.'));
       else showError(err);
-      await refresh();
+      await ctl.refresh();
     } finally {
-      if (my === token) {
-        busy = false;
+      if (my === ctl.token) {
+        ctl.busy = false;
         markReady();
       }
     }
-    computerLoop();
+    ctl.computerLoop();
   }
 
   /** R: replays the move taken back last. */
   async function replay() {
-    if (!view || busy) return;
+    if (!view || ctl.busy) return;
     if (!redo.length) {
       toast('Nothing to replay: T takes a move back first.');
       return;
@@ -773,7 +682,7 @@ export async function mount({ root, game, shell, api, params }) {
     if (!store.get('sound')) return;
     window.piracySounds.push(kind);
     try {
-      audio = audio || new AudioContext();
+      audio = audioContext();
       if (audio.state === 'suspended') audio.resume();
       const t = audio.currentTime + 0.01;
       if (kind === 'hit') {
@@ -869,97 +778,49 @@ export async function mount({ root, game, shell, api, params }) {
 
   /* ---------- Settings dialog ---------- */
 
-
-
   function showSettings() {
-    if (document.getElementById('settings-dialog')) return;
-    const st = store.all();
-    const form = h('form', { class: 'settings-form', id: 'settings-form', onsubmit: (e) => e.preventDefault() });
-    const levelHelp = h('span', { class: 'help', id: 'level-help' });
-    const levelField = h('fieldset', { id: 'level-field' }, h('legend', {}, 'Computer level'),
-      radioGroup('level', st.level, levels.map((l) => [l.key, l.name])), levelHelp);
-    const sideField = h('fieldset', { id: 'side-field' }, h('legend', {}, 'You sail'),
-      radioGroup('side', st.side, [['cook', 'Cook (white, sails first)', swatch(0)], ['silver', 'Silver (the pirate)', swatch(1)]]));
-    const islandSelect = h('select', { name: 'island', id: 'island-select' },
-      h('option', { value: 'seed', selected: st.island === 'seed' }, 'Where the chart number puts it'),
-      ...ISLANDS.map((sq) => h('option', { value: sq, selected: st.island === sq }, `South-west corner on ${sq}`)));
-    const gameCol = h('div', { class: 'settings-col' });
-    const displayCol = h('div', { class: 'settings-col' });
-    form.append(gameCol, displayCol);
-    gameCol.append(
-      h('fieldset', {}, h('legend', {}, 'Opponent'), radioGroup('mode', st.mode, [['computer', 'The computer'], ['two', 'A friend, same keyboard']])),
-      levelField,
-      sideField);
-    displayCol.append(
-      h('label', { class: 'field' }, h('span', { class: 'field-label' }, 'Chart number'),
-        h('input', { type: 'text', name: 'seed', inputmode: 'numeric', pattern: '[0-9]*', placeholder: 'Empty: a random chart', autocomplete: 'off' }),
-        h('span', { class: 'help' }, 'The same number always puts the island in the same place, so a game can be replayed or shared.')),
-      h('label', { class: 'field' }, h('span', { class: 'field-label' }, 'Island'), islandSelect),
-      h('fieldset', {}, h('legend', {}, 'Display'),
-        radioGroup('graphics', board.mode, [['chart', 'Sea chart'], ['plain', 'Plain board']]),
-        h('div', { style: 'height:10px' }),
-        checkbox('sound', store.get('sound'), 'Sound', 'Cannon fire for a hit, and a ship going down.'),
-        h('label', { class: 'field' }, h('span', { class: 'field-label' }, 'Theme'),
-          (() => {
-            const sel = h('select', { name: 'theme' });
-            for (const [v, l] of [['system', 'Same as the system'], ['light', 'Light'], ['dark', 'Dark']]) {
-              sel.append(h('option', { value: v, selected: shell.siteSettings.get('theme') === v }, l));
-            }
-            return sel;
-          })())));
-
-    const sync = () => {
-      const vsComp = form.elements.mode.value === 'computer';
-      levelField.disabled = !vsComp;
-      sideField.disabled = !vsComp;
-      const lvl = levels.find((l) => l.key === form.elements.level.value);
-      levelHelp.textContent = lvl && lvl.about ? `${lvl.name}: ${lvl.about}.` : '';
-    };
-    form.addEventListener('change', (e) => {
-      sync();
-      const t = e.target;
-      // Display settings take effect at once; game settings with the next game.
-      if (t.name === 'graphics' && t.value !== board.mode) toggleMode();
-      if (t.name === 'sound' && t.checked !== !!store.get('sound')) toggleSound();
-      if (t.name === 'theme') {
-        shell.siteSettings.set('theme', t.value);
-        shell.applyTheme(t.value);
-      }
-    });
-    sync();
-
-    const save = () => {
-      const f = form.elements;
-      store.update({
+    openSettingsDialog({
+      shell, store, levels,
+      sideLegend: 'You sail',
+      sides: [['cook', 'Cook (white, sails first)', swatch(0)], ['silver', 'Silver (the pirate)', swatch(1)]],
+      friend: 'A friend, same keyboard',
+      fields: (st) => ({
+        before: [
+          h('label', { class: 'field' }, h('span', { class: 'field-label' }, 'Chart number'),
+            h('input', { type: 'text', name: 'seed', inputmode: 'numeric', pattern: '[0-9]*', placeholder: 'Empty: a random chart', autocomplete: 'off' }),
+            h('span', { class: 'help' }, 'The same number always puts the island in the same place, so a game can be replayed or shared.')),
+          h('label', { class: 'field' }, h('span', { class: 'field-label' }, 'Island'),
+            h('select', { name: 'island', id: 'island-select' },
+              h('option', { value: 'seed', selected: st.island === 'seed' }, 'Where the chart number puts it'),
+              ...ISLANDS.map((sq) => h('option', { value: sq, selected: st.island === sq }, `South-west corner on ${sq}`)))),
+        ],
+        display: [
+          radioGroup('graphics', board.mode, [['chart', 'Sea chart'], ['plain', 'Plain board']]),
+          h('div', { style: 'height:10px' }),
+          checkbox('sound', store.get('sound'), 'Sound', 'Cannon fire for a hit, and a ship going down.'),
+        ],
+      }),
+      onChange: (t) => {
+        if (t.name === 'graphics' && t.value !== board.mode) toggleMode();
+        if (t.name === 'sound' && t.checked !== !!store.get('sound')) toggleSound();
+      },
+      save: (f, st) => store.update({
         mode: f.mode.value,
         level: f.level.value || st.level,
         side: f.side.value || st.side,
         island: f.island.value,
-      });
-    };
-    openDialog({
-      title: 'New game and settings',
-      body: form,
-      id: 'settings-dialog',
-      wide: true,
-      actions: [
-        { label: 'Close', run: () => save() },
-        {
-          label: 'Start new game',
-          primary: true,
-          run: () => {
-            const raw = form.elements.seed.value.trim();
-            const seed = raw ? seedValue(raw) : null;
-            if (raw && seed === null) {
-              toast('A chart number is a whole number, such as 4821.', { error: true });
-              form.elements.seed.focus();
-              return false;
-            }
-            save();
-            newGame(seed ?? undefined);
-          },
-        },
-      ],
+      }),
+      start: (form, save) => {
+        const raw = form.elements.seed.value.trim();
+        const seed = raw ? seedValue(raw) : null;
+        if (raw && seed === null) {
+          toast('A chart number is a whole number, such as 4821.', { error: true });
+          form.elements.seed.focus();
+          return false;
+        }
+        save();
+        newGame(seed ?? undefined);
+      },
     });
   }
 
@@ -987,12 +848,5 @@ export async function mount({ root, game, shell, api, params }) {
   const urlSeed = seedValue(params.get('seed'));
   const urlIsland = params.get('island');
   const island = ISLANDS.includes(urlIsland) ? urlIsland : store.get('island');
-  session = await openSession({ game, shell, params, panel: side, root, render: (v) => setView(v) });
-  if (session) {
-    ++token; // a match of its own, as startMatch would count it
-    setView(session.view, { quiet: true });
-    computerLoop();
-  } else {
-    await startMatch(optionsFor(urlSeed ?? randomChart(), island), playersFromSettings());
-  }
+  if (!(await ctl.openFromAddress())) await ctl.startMatch(optionsFor(urlSeed ?? randomChart(), island), players());
 }

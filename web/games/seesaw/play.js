@@ -7,7 +7,11 @@ import { openRulesDialog } from '/static/shell/rules-dialog.js';
 import { radioGroup, checkbox } from '/static/shell/form.js';
 import { BoardView, swatch, sideKey, sideName } from './board.js';
 import * as G from './logic.js';
-import { openSession, inviteFriend, seatLabel, resultHeadline, replayHref } from '/static/shell/session.js';
+import { inviteFriend, replayHref } from '/static/shell/session.js';
+import {
+  createMatchController, humanCanMove, playersFromSettings, playerLabel as seatPlayer, inSentence, matchHeadline, openSettingsDialog,
+} from '/static/shell/match-controller.js';
+import { moveTick } from '/static/shell/sound.js';
 
 const SLUG = 'seesaw';
 const MIN_GAP_MS = 450; // let the eye follow one turn before the next one lands
@@ -55,7 +59,7 @@ function injectPageCss() {
 }
 
 export async function mount({ root, game, shell, api, params }) {
-  const { h, toast, showError, openDialog, sleep } = shell;
+  const { h, toast, showError } = shell;
   injectPageCss();
   document.body.classList.add('ss-page');
 
@@ -119,51 +123,47 @@ export async function mount({ root, game, shell, api, params }) {
 
   /* ---------- Match state ---------- */
 
-  let view = null; // the latest match view
+  let view = null; // the view on the page: the controller's latest, handed to show()
   let pos = null; // the view's state, for the rules helpers
   let board = null;
   let sel = null; // {kind: 'stack', cell} | {kind: 'chain', from, hops: [cells]} | {kind: 'deploy', cell}
-  let token = 0; // bumps with every new match, so late replies to old ones are ignored
-  let thinkingFor = 0;
-  let busy = false;
-  let undoQueued = false;
-  let lastRenderAt = 0;
   let shownHistory = [];
   let replay = null; // {ply, view, timer}: a finished game replayed in place
-  let session = null; // an online match, a replay or a stored match named in the address (shell/session.js)
   const infos = new Map(); // `${matchId}:${ply}` → Map(move → info): what each legal move did
   let pathCache = new Map(); // from → capture paths of the current view
   let byKeyboard = false; // whether the latest board action came from the keys
 
+  const ctl = createMatchController({
+    game, shell, api, params, panel: side, root,
+    minGapMs: MIN_GAP_MS,
+    moveWord: 'turn',
+    show,
+    renderStatus,
+    mayPlay: () => humanToMove(),
+    mayUndo: () => !replay,
+    refuseUndoOnline: true,
+    moveFailed: (err) => {
+      sel = null;
+      if (err.status !== 409) draw();
+    },
+    beforeStart: () => endReplay(true),
+    fresh: () => {
+      shownHistory = [];
+    },
+    started: (v) => updateUrl(v),
+  });
+  const { undo } = ctl;
+
   const humanSeat = (seat) => view && view.players[seat] === 'human';
   const vsComputer = () => view && view.players.some((p) => p !== 'human');
-  const humanToMove = () => view && !view.result && !view.computer_to_move && view.can_move !== false && !replay;
+  const humanToMove = () => humanCanMove(view) && !replay;
   const moverIndex = () => G.sideIndex(view.state.mover);
   /** Online: whether this browser holds `seat`. */
   const mine = (seat) => !!view.online && view.online.seat === seat;
   const watching = () => !!view.online && (view.online.seat === null || view.online.seat === undefined);
   /** Online or replaying: this screen may not move now (and nobody here is thinking). */
   const passive = () => !view.computer_to_move && !!(view.replay || (view.online && !view.can_move));
-  /** A short toast for a click that cannot play, not repeated while the same one is showing. */
-  let lastNudge = { text: '', at: 0 };
-  function nudge(text) {
-    const now = performance.now();
-    if (text === lastNudge.text && now - lastNudge.at < 2000) return;
-    lastNudge = { text, at: now };
-    toast(text, { timeout: 1800 });
-  }
-
-  /** A player's label in the middle of a sentence. */
-  const inSentence = (label) => (label === 'Your opponent' ? 'your opponent' : label);
-
-  function playerLabel(seat) {
-    if (view.online || view.replay) return seatLabel(view, seat, { levels });
-    const spec = view.players[seat];
-    if (spec === 'human') return vsComputer() ? 'You' : `Player ${seat + 1}`;
-    const m = /^level:(.+)$/.exec(spec);
-    const level = m && levels.find((l) => l.key === m[1]);
-    return `Computer${level ? ` · ${level.name}` : ''}`;
-  }
+  const playerLabel = (seat) => seatPlayer(view, seat, { levels });
 
   function wantFlip() {
     const st = store.all();
@@ -385,10 +385,8 @@ export async function mount({ root, game, shell, api, params }) {
     }
   }
 
-  function setView(v, { rest = null } = {}) {
-    // Live updates and replies may cross: never go back to an older view of the same match.
-    if (view && v.id === view.id && !v.replay && !view.replay && v.version < view.version) return;
-    const before = view;
+  /** Draws a view the controller accepted (`before`: the one it replaces; `rest`: the part of a clicked chain still to animate). */
+  function show(v, before, { rest = null } = {}) {
     view = v;
     pos = G.fromState(v.state);
     pathCache = new Map();
@@ -405,7 +403,6 @@ export async function mount({ root, game, shell, api, params }) {
       board.animate(plan);
       tick();
     }
-    lastRenderAt = performance.now();
     renderPanel();
   }
 
@@ -416,13 +413,8 @@ export async function mount({ root, game, shell, api, params }) {
     renderMaterial();
     renderMoves();
     renderFacts();
-    undoBtn.disabled = !canUndo() || !!replay;
+    undoBtn.disabled = !ctl.canUndo() || !!replay;
     deployBtn.setAttribute('aria-pressed', String(showDeploys));
-  }
-
-  function canUndo() {
-    if (!view || view.online || view.replay) return false;
-    return view.history.some((x) => humanSeat(x.side));
   }
 
   function describeTurn(info, entry) {
@@ -487,11 +479,7 @@ export async function mount({ root, game, shell, api, params }) {
     }
     if (view.result) {
       const w = view.result.winner;
-      let headline;
-      if (w === null || w === undefined) headline = 'A draw';
-      else if (view.online || view.replay) headline = resultHeadline(view, { levels });
-      else if (vsComputer()) headline = humanSeat(w) ? 'You win!' : 'The computer wins';
-      else headline = `${sideName(w)} wins`;
+      const headline = matchHeadline(view, { levels, sideName });
       // In place, a finished game plays itself again; the replay page steps through it with the engine's graph.
       const inPlace = !view.online && !view.replay;
       parts.push(h('div', { class: `result-banner${w === null || w === undefined ? '' : ` win-${sideKey(w)}`}`, id: 'result', role: 'status' },
@@ -663,11 +651,11 @@ export async function mount({ root, game, shell, api, params }) {
     if (!humanToMove()) {
       board.shake(name);
       if (view.online && !view.replay) {
-        nudge(watching() ? 'You are watching: only the two players can move.' : `Wait for ${inSentence(playerLabel(moverIndex()))} to move.`);
+        ctl.nudge(watching() ? 'You are watching: only the two players can move.' : `Wait for ${inSentence(playerLabel(moverIndex()))} to move.`);
       }
       return;
     }
-    if (busy) return;
+    if (ctl.busy) return;
     const st = view.state;
     const mover = moverIndex();
     const stack = stackAt(name);
@@ -804,148 +792,23 @@ export async function mount({ root, game, shell, api, params }) {
     if (m) submit(m.move);
   }
 
-  async function submit(move, { rest = null } = {}) {
-    if (!view || busy || !humanToMove()) return;
-    const my = token;
-    busy = true;
-    try {
-      const v = await api(`/api/matches/${encodeURIComponent(view.id)}/moves`, { method: 'POST', body: { move } });
-      if (my !== token) return;
-      setView(v, { rest });
-    } catch (err) {
-      if (my !== token) return;
-      showError(err);
-      sel = null;
-      if (err.status === 409) await refresh();
-      else draw();
-    } finally {
-      if (my === token) busy = false;
-    }
-    computerLoop();
+  /** Sends a turn; `rest` is the part of a clicked chain the board has not shown yet. */
+  function submit(move, { rest = null } = {}) {
+    return ctl.playMove(move, { extra: { rest } });
   }
 
   /* ---------- Matches ---------- */
 
-  function playersFromSettings() {
-    const st = store.all();
-    if (st.mode === 'two') return ['human', 'human'];
-    const computer = `level:${st.level}`;
-    return st.side === 'north' ? [computer, 'human'] : ['human', computer];
-  }
-
-  async function startMatch(body) {
-    if (session) {
-      session.close();
-      session = null;
-    }
-    const my = ++token;
-    undoQueued = false;
-    endReplay(true);
-    busy = true;
-    try {
-      const v = await api('/api/matches', { method: 'POST', body: { game: SLUG, ...body } });
-      if (my !== token) return;
-      shownHistory = [];
-      setView(v);
-      updateUrl(v);
-    } catch (err) {
-      if (my === token) showError(err);
-      return;
-    } finally {
-      if (my === token) busy = false;
-    }
-    computerLoop();
-  }
+  const players = () => playersFromSettings(store.all(), 'north');
 
   function updateUrl(v) {
     const url = `/play/${SLUG}?match=${encodeURIComponent(v.id)}`;
     if (location.pathname + location.search !== url) history.replaceState(null, '', url);
   }
 
-  /** In an online game of one's own that goes on, a new game would leave it: say so instead. */
-  function inOnlineGame() {
-    if (!session || session.kind !== 'online' || !view || view.result || !view.online || watching()) return false;
-    toast('This online game goes on: resign it first, or come back to it later from “Games played”.');
-    return true;
-  }
-
   function newGame(base) {
-    if (inOnlineGame()) return undefined;
-    return startMatch({ options: { base: Number(base || store.get('base')) }, players: playersFromSettings() });
-  }
-
-  async function refresh() {
-    if (!view) return;
-    const my = token;
-    try {
-      const v = await api(`/api/matches/${encodeURIComponent(view.id)}`);
-      if (my === token) setView(v);
-    } catch (err) {
-      showError(err);
-    }
-  }
-
-  async function computerLoop() {
-    const my = token;
-    if (thinkingFor === my) return;
-    thinkingFor = my;
-    try {
-      while (view && my === token && view.computer_to_move && !view.result) {
-        renderStatus();
-        const wait = lastRenderAt + MIN_GAP_MS - performance.now();
-        if (wait > 0) await sleep(wait);
-        if (my !== token) return;
-        let v;
-        try {
-          v = await api(`/api/matches/${encodeURIComponent(view.id)}/computer-move`, { method: 'POST', body: {} });
-        } catch (err) {
-          if (my !== token) return;
-          showError(err);
-          await refresh();
-          break;
-        }
-        if (my !== token) return;
-        setView(v);
-      }
-    } finally {
-      if (thinkingFor === my) thinkingFor = 0;
-    }
-    if (my === token && undoQueued) {
-      undoQueued = false;
-      await undo();
-    }
-  }
-
-  async function undo() {
-    if (!view || replay || view.replay) return;
-    if (view.online) {
-      toast('Moves cannot be taken back in an online game.');
-      return;
-    }
-    if (thinkingFor === token) {
-      undoQueued = true;
-      toast('Taking your turn back as soon as the computer has answered.');
-      return;
-    }
-    if (busy) return;
-    if (!canUndo()) {
-      toast(view.history.length ? 'There is no turn of yours to take back.' : 'There is nothing to take back yet.');
-      return;
-    }
-    const my = token;
-    busy = true;
-    try {
-      const v = await api(`/api/matches/${encodeURIComponent(view.id)}/undo`, { method: 'POST', body: {} });
-      if (my !== token) return;
-      setView(v);
-    } catch (err) {
-      if (my !== token) return;
-      if (err.status === 409) toast(shell.sentence(err.message || 'There is nothing to take back.'));
-      else showError(err);
-    } finally {
-      if (my === token) busy = false;
-    }
-    computerLoop();
+    if (ctl.stayInOnlineGame()) return undefined;
+    return ctl.startMatch({ base: Number(base || store.get('base')) }, players());
   }
 
   /* ---------- Replay of a finished game ---------- */
@@ -955,10 +818,10 @@ export async function mount({ root, game, shell, api, params }) {
     const n = view.history.length;
     const target = Math.max(0, Math.min(n, ply));
     if (target === replay.ply && replay.view) return;
-    const my = token;
+    const my = ctl.token;
     try {
       const v = target === n ? view : await api(`/api/matches/${encodeURIComponent(view.id)}/at/${target}`);
-      if (my !== token || !replay) return;
+      if (my !== ctl.token || !replay) return;
       const prev = replay.view;
       const forward = prev && target === replay.ply + 1;
       replay.ply = target;
@@ -1042,27 +905,7 @@ export async function mount({ root, game, shell, api, params }) {
 
   /* ---------- Sound (optional, made on the spot: no files) ---------- */
 
-  let audio = null;
-  function tick() {
-    if (!store.get('sound')) return;
-    try {
-      audio = audio || new AudioContext();
-      const t = audio.currentTime;
-      const osc = audio.createOscillator();
-      const gain = audio.createGain();
-      osc.type = 'triangle';
-      osc.frequency.setValueAtTime(520, t);
-      osc.frequency.exponentialRampToValueAtTime(360, t + 0.09);
-      gain.gain.setValueAtTime(0.0001, t);
-      gain.gain.exponentialRampToValueAtTime(0.12, t + 0.01);
-      gain.gain.exponentialRampToValueAtTime(0.0001, t + 0.13);
-      osc.connect(gain).connect(audio.destination);
-      osc.start(t);
-      osc.stop(t + 0.14);
-    } catch {
-      /* no audio here: stay quiet */
-    }
-  }
+  const tick = moveTick(store, { wave: 'triangle', from: 520, to: 360, fall: 0.09, peak: 0.12, attack: 0.01, decay: 0.13 });
 
   /* ---------- Rules dialog ---------- */
 
@@ -1077,99 +920,49 @@ export async function mount({ root, game, shell, api, params }) {
 
   /* ---------- Settings dialog ---------- */
 
-
-
   const cellsOf = (b) => 3 * b * (b - 1) + 1;
 
   function showSettings() {
-    if (document.getElementById('settings-dialog')) return;
-    const st = store.all();
-    const form = h('form', { class: 'settings-form', id: 'settings-form', onsubmit: (e) => e.preventDefault() });
-    const levelHelp = h('span', { class: 'help', id: 'level-help' });
-    const levelField = h('fieldset', { id: 'level-field' }, h('legend', {}, 'Computer level'),
-      radioGroup('level', st.level, levels.map((l) => [l.key, l.name])), levelHelp);
-    const sideField = h('fieldset', { id: 'side-field' }, h('legend', {}, 'You play'),
-      radioGroup('side', st.side, [['south', 'South (moves first)', swatch(0)], ['north', 'North', swatch(1)]]));
-    const gameCol = h('div', { class: 'settings-col' });
-    const displayCol = h('div', { class: 'settings-col' });
-    form.append(gameCol, displayCol);
-    gameCol.append(
-      h('fieldset', {}, h('legend', {}, 'Opponent'), radioGroup('mode', st.mode, [['computer', 'The computer'], ['two', 'A friend, same screen']])),
-      levelField,
-      sideField,
-      h('fieldset', { id: 'base-field' }, h('legend', {}, 'Board size'),
-        radioGroup('base', st.base, baseChoices.map((b) => [b, `${b} a side · ${cellsOf(Number(b))} cells`])),
-        h('span', { class: 'help' }, 'Base 4 is the usual board; base 5 gives a longer game; 3 and 6 to 8 are for curiosity (8 has 169 cells).')));
-    displayCol.append(
-      h('fieldset', {}, h('legend', {}, 'Display'),
-        checkbox('names', !!st.names, 'Cell names', 'Show the name of every free cell (a1, d4, …).'),
-        checkbox('deploys', showDeploys, 'Deploy cells', 'Mark the cells where a new stack may go.'),
-        checkbox('orient', st.orient === 'auto', 'Your side at the bottom', 'When you play North against the computer, turn the board round.'),
-        checkbox('sound', !!st.sound, 'Sound', 'A soft click on every turn.'),
-        h('label', { class: 'field' }, h('span', { class: 'field-label' }, 'Theme'),
-          (() => {
-            const sel2 = h('select', { name: 'theme' });
-            for (const [v, l] of [['system', 'Same as the system'], ['light', 'Light'], ['dark', 'Dark']]) {
-              sel2.append(h('option', { value: v, selected: shell.siteSettings.get('theme') === v }, l));
-            }
-            return sel2;
-          })())));
-
-    const sync = () => {
-      const vsComp = form.elements.mode.value === 'computer';
-      levelField.disabled = !vsComp;
-      sideField.disabled = !vsComp;
-      const lvl = levels.find((l) => l.key === form.elements.level.value);
-      levelHelp.textContent = lvl && lvl.about ? `${lvl.name}: ${lvl.about}.` : '';
-    };
-    form.addEventListener('change', (e) => {
-      sync();
-      const t = e.target;
-      // Display settings take effect at once; game settings with the next game.
-      if (t.name === 'names') {
-        store.set('names', t.checked);
-        board && board.setNames(t.checked);
-      }
-      if (t.name === 'deploys' && t.checked !== showDeploys) toggleDeploys();
-      if (t.name === 'orient') {
-        store.set('orient', t.checked ? 'auto' : 'south');
-        if (board) board.setFlip(wantFlip());
-        draw();
-      }
-      if (t.name === 'sound') store.set('sound', t.checked);
-      if (t.name === 'theme') {
-        shell.siteSettings.set('theme', t.value);
-        shell.applyTheme(t.value);
-      }
-    });
-    sync();
-
-    const save = () => {
-      const f = form.elements;
-      store.update({
+    openSettingsDialog({
+      shell, store, levels,
+      sides: [['south', 'South (moves first)', swatch(0)], ['north', 'North', swatch(1)]],
+      fields: (st) => ({
+        game: [
+          h('fieldset', { id: 'base-field' }, h('legend', {}, 'Board size'),
+            radioGroup('base', st.base, baseChoices.map((b) => [b, `${b} a side · ${cellsOf(Number(b))} cells`])),
+            h('span', { class: 'help' }, 'Base 4 is the usual board; base 5 gives a longer game; 3 and 6 to 8 are for curiosity (8 has 169 cells).')),
+        ],
+        display: [
+          checkbox('names', !!st.names, 'Cell names', 'Show the name of every free cell (a1, d4, …).'),
+          checkbox('deploys', showDeploys, 'Deploy cells', 'Mark the cells where a new stack may go.'),
+          checkbox('orient', st.orient === 'auto', 'Your side at the bottom', 'When you play North against the computer, turn the board round.'),
+          checkbox('sound', !!st.sound, 'Sound', 'A soft click on every turn.'),
+        ],
+      }),
+      onChange: (t) => {
+        if (t.name === 'names') {
+          store.set('names', t.checked);
+          board && board.setNames(t.checked);
+        }
+        if (t.name === 'deploys' && t.checked !== showDeploys) toggleDeploys();
+        if (t.name === 'orient') {
+          store.set('orient', t.checked ? 'auto' : 'south');
+          if (board) board.setFlip(wantFlip());
+          draw();
+        }
+        if (t.name === 'sound') store.set('sound', t.checked);
+      },
+      save: (f, st) => store.update({
         mode: f.mode.value,
         level: f.level.value || st.level,
         side: f.side.value || st.side,
         base: f.base.value || st.base,
-      });
-    };
-    openDialog({
-      title: 'New game and settings',
-      body: form,
-      id: 'settings-dialog',
-      wide: true,
-      actions: [
-        { label: 'Close', run: () => save() },
-        {
-          label: 'Start new game',
-          primary: true,
-          run: () => {
-            save();
-            flipToggle = false;
-            newGame();
-          },
-        },
-      ],
+      }),
+      start: (form, save) => {
+        save();
+        flipToggle = false;
+        newGame();
+      },
     });
   }
 
@@ -1218,16 +1011,9 @@ export async function mount({ root, game, shell, api, params }) {
 
   const urlPosition = params.get('position');
   const urlBase = params.get('base');
-  session = await openSession({ game, shell, params, panel: side, root, render: (v) => setView(v) });
-  if (session) {
-    ++token; // a match of its own, as startMatch would count it
-    shownHistory = [];
-    setView(session.view);
-    computerLoop();
-    return;
-  }
+  if (await ctl.openFromAddress()) return;
   if (urlPosition) {
-    await startMatch({ options: {}, players: playersFromSettings(), position: urlPosition });
+    await ctl.startMatch({}, players(), { position: urlPosition });
     if (view) return;
   }
   await newGame(urlBase && baseChoices.includes(urlBase) ? urlBase : undefined);

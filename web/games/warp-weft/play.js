@@ -5,13 +5,17 @@
 import { openRulesDialog } from '/static/shell/rules-dialog.js';
 import { radioGroup, checkbox } from '/static/shell/form.js';
 import { BoardView, cellName, parseCell, fmtValue, fmtScore, axisName, other, swatch } from './board.js';
-import { openSession, inviteFriend, seatLabel, resultHeadline, replayHref } from '/static/shell/session.js';
+import { inviteFriend, replayHref } from '/static/shell/session.js';
+import {
+  createMatchController, humanCanMove, playersFromSettings, playerLabel as seatPlayer, matchHeadline, openSettingsDialog,
+} from '/static/shell/match-controller.js';
+import { moveTick } from '/static/shell/sound.js';
 
 const SLUG = 'warp-weft';
 const MIN_GAP_MS = 420; // let the eye follow one move before the next one lands
 
 export async function mount({ root, game, shell, api, params }) {
-  const { h, toast, showError, openDialog, sleep } = shell;
+  const { h, toast } = shell;
 
   /* ---------- Settings ---------- */
 
@@ -78,33 +82,35 @@ export async function mount({ root, game, shell, api, params }) {
 
   /* ---------- Match state ---------- */
 
-  let view = null; // the latest match view from the server
+  let view = null; // the view on the page: the controller's latest, handed to show()
   let board = null; // the BoardView
   let movesByName = new Map(); // legal move name → info
-  let token = 0; // bumps with every new match, so late replies to old ones are ignored
-  let thinkingFor = 0; // the token of the match the computer is thinking for
-  let busy = false;
-  let undoQueued = false;
-  let lastRenderAt = 0;
   let shownHistory = [];
-  let session = null; // an online match, a replay or a stored match named in the address (shell/session.js)
   let exact = null; // the solver's value of each move here, once solved: { key, byName, best }
   let exactAsked = null; // the position (match:version) last sent to the solver
 
+  const ctl = createMatchController({
+    game, shell, api, params, panel: side, root,
+    minGapMs: MIN_GAP_MS,
+    show,
+    renderStatus,
+    mayPlay: () => {
+      if (humanToMove()) return true;
+      if (view.computer_to_move) toast('Wait a moment: the computer is still thinking.');
+      return false;
+    },
+    fresh: () => {
+      shownHistory = [];
+    },
+    started: (v) => updateUrl(v),
+  });
+  const { playMove, undo } = ctl;
+
   const humanSeat = (seat) => view && view.players[seat] === 'human';
   const vsComputer = () => view && view.players.some((p) => p !== 'human');
-  const humanToMove = () => view && !view.result && !view.computer_to_move && view.can_move !== false;
+  const humanToMove = () => humanCanMove(view);
   const axisOfSeat = (seat) => (view.state.seats.weft === seat ? 'weft' : 'warp');
-
-  function playerLabel(axis) {
-    const seat = view.state.seats[axis];
-    if (view.online || view.replay) return seatLabel(view, seat, { levels });
-    const spec = view.players[seat];
-    if (spec === 'human') return vsComputer() ? 'You' : `Player ${seat + 1}`;
-    const m = /^level:(.+)$/.exec(spec);
-    const level = m && levels.find((l) => l.key === m[1]);
-    return `Computer${level ? ` · ${level.name}` : ''}`;
-  }
+  const playerLabel = (axis) => seatPlayer(view, view.state.seats[axis], { levels });
 
   function makeBoard(size) {
     board = new BoardView({
@@ -129,10 +135,8 @@ export async function mount({ root, game, shell, api, params }) {
     return { from, to, axis: v.state.taken[to[0]][to[1]] };
   }
 
-  function setView(v) {
-    // Live updates and replies may cross: never go back to an older view of the same match.
-    if (view && v.id === view.id && !v.replay && !view.replay && v.version < view.version) return;
-    const before = view;
+  /** Draws a view the controller accepted (`before`: the one it replaces). */
+  function show(v, before) {
     view = v;
     if (!board || board.n !== v.state.size) makeBoard(v.state.size);
     movesByName = new Map();
@@ -149,7 +153,6 @@ export async function mount({ root, game, shell, api, params }) {
         toast(`The computer swapped seats: it now plays Weft, and you play ${axisName(axisOfSeat(v.players.indexOf('human')))}.`);
       }
     }
-    lastRenderAt = performance.now();
     renderPanel();
     preview(board.previewCandidate());
     askExact();
@@ -163,12 +166,7 @@ export async function mount({ root, game, shell, api, params }) {
     renderScores();
     renderMoves();
     renderFacts();
-    undoBtn.disabled = !canUndo();
-  }
-
-  function canUndo() {
-    if (!view || view.online || view.replay) return false;
-    return view.history.some((x) => humanSeat(x.side));
+    undoBtn.disabled = !ctl.canUndo();
   }
 
   function renderStatus() {
@@ -178,11 +176,7 @@ export async function mount({ root, game, shell, api, params }) {
     const parts = [];
     if (view.result) {
       const w = view.result.winner;
-      let headline;
-      if (w === null || w === undefined) headline = 'A draw';
-      else if (view.online || view.replay) headline = resultHeadline(view, { levels });
-      else if (vsComputer()) headline = humanSeat(w) ? 'You win!' : 'The computer wins';
-      else headline = `${axisName(axisOfSeat(w))} wins`;
+      const headline = matchHeadline(view, { levels, sideName: (seat) => axisName(axisOfSeat(seat)) });
       const winAxis = w === null || w === undefined ? null : axisOfSeat(w);
       parts.push(h('div', { class: `result-banner${winAxis ? ` win-${winAxis}` : ''}`, id: 'result', role: 'status' },
         h('div', { class: 'result-head' }, winAxis ? swatch(winAxis) : null, h('strong', {}, headline)),
@@ -255,7 +249,7 @@ export async function mount({ root, game, shell, api, params }) {
         ? h('p', { class: 'hint-solved', id: 'hint-solved' }, 'Solved: with perfect play from here, the best move ',
           h('strong', {}, parseCell(known.best.move) ? cellName(...parseCell(known.best.move)) : known.best.move), ` ${known.best.text}.`)
         : null;
-      hintCard.replaceChildren(h('h3', {}, title), h('p', { class: 'hint-idle' }, text), solved);
+      hintCard.replaceChildren(h('h3', {}, title), h('p', { class: 'hint-idle' }, text), ...(solved ? [solved] : []));
       hintCard.classList.remove('has-preview');
       return;
     }
@@ -422,12 +416,7 @@ export async function mount({ root, game, shell, api, params }) {
     return Number.isSafeInteger(n) ? n : t;
   }
 
-  function playersFromSettings() {
-    const st = store.all();
-    if (st.mode === 'two') return ['human', 'human'];
-    const computer = `level:${st.level}`;
-    return st.side === 'warp' ? [computer, 'human'] : ['human', computer];
-  }
+  const players = () => playersFromSettings(store.all(), 'warp');
 
   function optionsFromSettings(seed, overrides = {}) {
     const st = store.all();
@@ -441,29 +430,6 @@ export async function mount({ root, game, shell, api, params }) {
     };
   }
 
-  async function startMatch(options, players) {
-    if (session) {
-      session.close();
-      session = null;
-    }
-    const my = ++token;
-    undoQueued = false;
-    busy = true;
-    try {
-      const v = await api('/api/matches', { method: 'POST', body: { game: SLUG, options, players } });
-      if (my !== token) return;
-      shownHistory = [];
-      setView(v);
-      updateUrl(v);
-    } catch (err) {
-      if (my === token) showError(err);
-      return;
-    } finally {
-      if (my === token) busy = false;
-    }
-    computerLoop();
-  }
-
   function updateUrl(v) {
     const st = v.state;
     const q = new URLSearchParams();
@@ -474,20 +440,13 @@ export async function mount({ root, game, shell, api, params }) {
     if (location.pathname + location.search !== url) history.replaceState(null, '', url);
   }
 
-  /** In an online game of one's own that goes on, a new game would leave it: say so instead. */
-  function inOnlineGame() {
-    if (!session || session.kind !== 'online' || !view || view.result || view.online.seat === null) return false;
-    toast('This online game goes on: resign it first, or come back to it later from “Games played”.');
-    return true;
-  }
-
   function newGame(seed) {
-    if (inOnlineGame()) return undefined;
-    return startMatch(optionsFromSettings(seed ?? randomBoard()), playersFromSettings());
+    if (ctl.stayInOnlineGame()) return undefined;
+    return ctl.startMatch(optionsFromSettings(seed ?? randomBoard()), players());
   }
 
   function sameBoard() {
-    if (inOnlineGame()) return undefined;
+    if (ctl.stayInOnlineGame()) return undefined;
     if (!view) return newGame();
     const o = view.options || {};
     const st = view.state;
@@ -498,99 +457,7 @@ export async function mount({ root, game, shell, api, params }) {
       pie: !!st.pie,
       symmetric: String(o.symmetric ?? 'true') !== 'false',
     };
-    return startMatch(options, [...view.players]);
-  }
-
-  async function playMove(name) {
-    if (!view || busy) return;
-    if (!humanToMove()) {
-      if (view.computer_to_move) toast('Wait a moment: the computer is still thinking.');
-      return;
-    }
-    const my = token;
-    busy = true;
-    try {
-      const v = await api(`/api/matches/${encodeURIComponent(view.id)}/moves`, { method: 'POST', body: { move: name } });
-      if (my !== token) return;
-      setView(v);
-    } catch (err) {
-      if (my !== token) return;
-      showError(err);
-      if (err.status === 409) await refresh();
-    } finally {
-      if (my === token) busy = false;
-    }
-    computerLoop();
-  }
-
-  async function refresh() {
-    if (!view) return;
-    const my = token;
-    try {
-      const v = await api(`/api/matches/${encodeURIComponent(view.id)}`);
-      if (my === token) setView(v);
-    } catch (err) {
-      showError(err);
-    }
-  }
-
-  async function computerLoop() {
-    const my = token;
-    if (thinkingFor === my) return;
-    thinkingFor = my;
-    try {
-      while (view && my === token && view.computer_to_move && !view.result) {
-        renderStatus();
-        const wait = lastRenderAt + MIN_GAP_MS - performance.now();
-        if (wait > 0) await sleep(wait);
-        if (my !== token) return;
-        let v;
-        try {
-          v = await api(`/api/matches/${encodeURIComponent(view.id)}/computer-move`, { method: 'POST', body: {} });
-        } catch (err) {
-          if (my !== token) return;
-          showError(err);
-          await refresh();
-          break;
-        }
-        if (my !== token) return;
-        setView(v);
-      }
-    } finally {
-      if (thinkingFor === my) thinkingFor = 0;
-    }
-    if (my === token && undoQueued) {
-      undoQueued = false;
-      await undo();
-    }
-  }
-
-  async function undo() {
-    if (!view) return;
-    if (thinkingFor === token) {
-      undoQueued = true;
-      toast('Taking your move back as soon as the computer has answered.');
-      return;
-    }
-    if (busy) return;
-    if (!canUndo()) {
-      toast(view.history.length ? 'There is no move of yours to take back.' : 'There is nothing to take back yet.');
-      return;
-    }
-    const my = token;
-    busy = true;
-    try {
-      const v = await api(`/api/matches/${encodeURIComponent(view.id)}/undo`, { method: 'POST', body: {} });
-      if (my !== token) return;
-      setView(v);
-    } catch (err) {
-      if (my !== token) return;
-      if (err.status === 409) toast(shell.sentence(err.message || 'There is nothing to take back.'));
-      else showError(err);
-    } finally {
-      if (my === token) busy = false;
-    }
-    computerLoop();
+    return ctl.startMatch(options, [...view.players]);
   }
 
   function toggleHints() {
@@ -604,27 +471,7 @@ export async function mount({ root, game, shell, api, params }) {
 
   /* ---------- Sound (optional, made on the spot: no files) ---------- */
 
-  let audio = null;
-  function tick() {
-    if (!store.get('sound')) return;
-    try {
-      audio = audio || new AudioContext();
-      const t = audio.currentTime;
-      const osc = audio.createOscillator();
-      const gain = audio.createGain();
-      osc.type = 'triangle';
-      osc.frequency.setValueAtTime(660, t);
-      osc.frequency.exponentialRampToValueAtTime(440, t + 0.08);
-      gain.gain.setValueAtTime(0.0001, t);
-      gain.gain.exponentialRampToValueAtTime(0.12, t + 0.01);
-      gain.gain.exponentialRampToValueAtTime(0.0001, t + 0.12);
-      osc.connect(gain).connect(audio.destination);
-      osc.start(t);
-      osc.stop(t + 0.13);
-    } catch {
-      /* no audio here: stay quiet */
-    }
-  }
+  const tick = moveTick(store, { wave: 'triangle', from: 660, to: 440, fall: 0.08, peak: 0.12, attack: 0.01, decay: 0.12 });
 
   /* ---------- Rules dialog ---------- */
 
@@ -639,109 +486,63 @@ export async function mount({ root, game, shell, api, params }) {
 
   /* ---------- Settings dialog ---------- */
 
-
-
   function showSettings() {
-    if (document.getElementById('settings-dialog')) return;
-    const st = store.all();
-    const form = h('form', { class: 'settings-form', id: 'settings-form', onsubmit: (e) => e.preventDefault() });
-    const levelHelp = h('span', { class: 'help', id: 'level-help' });
-    const levelField = h('fieldset', { id: 'level-field' }, h('legend', {}, 'Computer level'),
-      radioGroup('level', st.level, levels.map((l) => [l.key, l.name])), levelHelp);
-    const sideField = h('fieldset', { id: 'side-field' }, h('legend', {}, 'You play'),
-      radioGroup('side', st.side, [['weft', 'Weft (red, moves first)', swatch('weft')], ['warp', 'Warp (blue, has komi)', swatch('warp')]]));
-    const gameCol = h('div', { class: 'settings-col' });
-    const displayCol = h('div', { class: 'settings-col' });
-    form.append(gameCol, displayCol);
-    gameCol.append(
-      h('fieldset', {}, h('legend', {}, 'Opponent'), radioGroup('mode', st.mode, [['computer', 'The computer'], ['two', 'A friend, same screen']])),
-      levelField,
-      sideField,
-      h('fieldset', {}, h('legend', {}, 'Board size'), radioGroup('size', st.size, sizeChoices.map((x) => [x, `${x} × ${x}`]))),
-      h('label', { class: 'field' }, h('span', { class: 'field-label' }, 'Board number'),
-        h('input', { type: 'text', name: 'seed', inputmode: 'numeric', pattern: '[0-9]*', placeholder: 'Empty: a random board', autocomplete: 'off' }),
-        h('span', { class: 'help' }, 'The same number always gives the same grid, so a board can be replayed or shared.')));
-    displayCol.append(
-      h('details', { class: 'variants', open: true },
-        h('summary', {}, 'Variants'),
-        h('label', { class: 'field' }, h('span', { class: 'field-label' }, 'Komi for Warp'),
-          h('input', { type: 'number', name: 'komi', step: '0.5', min: '0', max: '20', value: st.komi }),
-          h('span', { class: 'help' }, 'Points Warp starts with. A half point rules out draws.')),
-        checkbox('pie', st.pie, 'Pie rule', 'After Weft’s first move, Warp may swap seats instead of moving.'),
-        checkbox('symmetric', st.symmetric, 'Mirror-symmetric board', 'Off: the two sides see different numbers.')),
-      h('fieldset', {}, h('legend', {}, 'Display'),
-        checkbox('hints', hints, 'Hints', 'Ring the best reply and show the net result.'),
-        checkbox('gauge', store.get('gauge'), 'Line gauge', 'Unused cells left in each row and column.'),
-        checkbox('sound', store.get('sound'), 'Sound', 'A soft click on every move.'),
-        h('label', { class: 'field' }, h('span', { class: 'field-label' }, 'Theme'),
-          (() => {
-            const sel = h('select', { name: 'theme' });
-            for (const [v, l] of [['system', 'Same as the system'], ['light', 'Light'], ['dark', 'Dark']]) {
-              sel.append(h('option', { value: v, selected: shell.siteSettings.get('theme') === v }, l));
-            }
-            return sel;
-          })())));
-
-    const sync = () => {
-      const vsComp = form.elements.mode.value === 'computer';
-      levelField.disabled = !vsComp;
-      sideField.disabled = !vsComp;
-      const lvl = levels.find((l) => l.key === form.elements.level.value);
-      levelHelp.textContent = lvl && lvl.about ? `${lvl.name}: ${lvl.about}.` : '';
-    };
-    form.addEventListener('change', (e) => {
-      sync();
-      const t = e.target;
-      // Display settings take effect at once; game settings with the next game.
-      if (t.name === 'hints' && t.checked !== hints) toggleHints();
-      if (t.name === 'gauge') {
-        store.set('gauge', t.checked);
-        board && board.setGauge(t.checked);
-      }
-      if (t.name === 'sound') store.set('sound', t.checked);
-      if (t.name === 'theme') {
-        shell.siteSettings.set('theme', t.value);
-        shell.applyTheme(t.value);
-      }
-    });
-    sync();
-
-    const save = () => {
-      const f = form.elements;
-      const komi = Number(f.komi.value);
-      store.update({
-        mode: f.mode.value,
-        level: f.level.value || st.level,
-        side: f.side.value || st.side,
-        size: f.size.value,
-        komi: Number.isFinite(komi) && f.komi.value !== '' ? String(komi) : defaults.komi,
-        pie: f.pie.checked,
-        symmetric: f.symmetric.checked,
-      });
-    };
-    openDialog({
-      title: 'New game and settings',
-      body: form,
-      id: 'settings-dialog',
-      wide: true,
-      actions: [
-        { label: 'Close', run: () => save() },
-        {
-          label: 'Start new game',
-          primary: true,
-          run: () => {
-            const raw = form.elements.seed.value.trim();
-            const seed = raw ? seedValue(raw) : null;
-            if (raw && seed === null) {
-              toast('A board number is a whole number, such as 4821.', { error: true });
-              form.elements.seed.focus();
-              return false;
-            }
-            save();
-            newGame(seed ?? undefined);
-          },
-        },
-      ],
+    openSettingsDialog({
+      shell, store, levels,
+      sides: [['weft', 'Weft (red, moves first)', swatch('weft')], ['warp', 'Warp (blue, has komi)', swatch('warp')]],
+      fields: (st) => ({
+        game: [
+          h('fieldset', {}, h('legend', {}, 'Board size'), radioGroup('size', st.size, sizeChoices.map((x) => [x, `${x} × ${x}`]))),
+          h('label', { class: 'field' }, h('span', { class: 'field-label' }, 'Board number'),
+            h('input', { type: 'text', name: 'seed', inputmode: 'numeric', pattern: '[0-9]*', placeholder: 'Empty: a random board', autocomplete: 'off' }),
+            h('span', { class: 'help' }, 'The same number always gives the same grid, so a board can be replayed or shared.')),
+        ],
+        before: [
+          h('details', { class: 'variants', open: true },
+            h('summary', {}, 'Variants'),
+            h('label', { class: 'field' }, h('span', { class: 'field-label' }, 'Komi for Warp'),
+              h('input', { type: 'number', name: 'komi', step: '0.5', min: '0', max: '20', value: st.komi }),
+              h('span', { class: 'help' }, 'Points Warp starts with. A half point rules out draws.')),
+            checkbox('pie', st.pie, 'Pie rule', 'After Weft’s first move, Warp may swap seats instead of moving.'),
+            checkbox('symmetric', st.symmetric, 'Mirror-symmetric board', 'Off: the two sides see different numbers.')),
+        ],
+        display: [
+          checkbox('hints', hints, 'Hints', 'Ring the best reply and show the net result.'),
+          checkbox('gauge', store.get('gauge'), 'Line gauge', 'Unused cells left in each row and column.'),
+          checkbox('sound', store.get('sound'), 'Sound', 'A soft click on every move.'),
+        ],
+      }),
+      onChange: (t) => {
+        if (t.name === 'hints' && t.checked !== hints) toggleHints();
+        if (t.name === 'gauge') {
+          store.set('gauge', t.checked);
+          board && board.setGauge(t.checked);
+        }
+        if (t.name === 'sound') store.set('sound', t.checked);
+      },
+      save: (f, st) => {
+        const komi = Number(f.komi.value);
+        store.update({
+          mode: f.mode.value,
+          level: f.level.value || st.level,
+          side: f.side.value || st.side,
+          size: f.size.value,
+          komi: Number.isFinite(komi) && f.komi.value !== '' ? String(komi) : defaults.komi,
+          pie: f.pie.checked,
+          symmetric: f.symmetric.checked,
+        });
+      },
+      start: (form, save) => {
+        const raw = form.elements.seed.value.trim();
+        const seed = raw ? seedValue(raw) : null;
+        if (raw && seed === null) {
+          toast('A board number is a whole number, such as 4821.', { error: true });
+          form.elements.seed.focus();
+          return false;
+        }
+        save();
+        newGame(seed ?? undefined);
+      },
     });
   }
 
@@ -774,12 +575,5 @@ export async function mount({ root, game, shell, api, params }) {
   const overrides = {};
   if (urlSize && sizeChoices.includes(urlSize)) overrides.size = urlSize;
   if (params.get('symmetric') === 'false') overrides.symmetric = false;
-  session = await openSession({ game, shell, params, panel: side, root, render: (v) => setView(v) });
-  if (session) {
-    ++token; // a match of its own, as startMatch would count it
-    setView(session.view);
-    computerLoop();
-  } else {
-    await startMatch(optionsFromSettings(urlSeed ?? randomBoard(), overrides), playersFromSettings());
-  }
+  if (!(await ctl.openFromAddress())) await ctl.startMatch(optionsFromSettings(urlSeed ?? randomBoard(), overrides), players());
 }

@@ -1,0 +1,446 @@
+// The match behind a play page, the same for every game: the server keeps
+// the match (docs/api.md); this module asks it for a new one, sends the
+// player's moves, asks the computer for its moves at a pace the eye can
+// follow, takes moves back (after the computer's answer when it is thinking),
+// fetches the match again when a reply says the page is behind, and opens
+// what the address names (a stored match, an online one, a replay: see
+// session.js). Every reply to an older match is dropped, and an older view of
+// the same match never replaces a newer one.
+//
+// The page keeps everything it draws. It hands the controller callbacks:
+//   show(view, before, extra)  draw a view the controller accepted (before: the
+//                              view it replaces, or null; extra: what the caller
+//                              passed along, e.g. Seesaw's animation or Piracy's
+//                              `quiet`). The page keeps `view` as what it draws.
+//   renderStatus()             redraw the status card ("The computer is thinking…")
+// and, where its game needs them, the optional policies and hooks described at
+// createMatchController. The side to move is always the server's (the view's
+// `computer_to_move`, `can_move`, `side_to_move`): turns need not alternate
+// (Piracy's survivor moves several times in a row).
+//
+// Also here, because every play page's settings dialog starts a match with them:
+// who plays (playersFromSettings, playerLabel, matchHeadline) and the dialog's
+// common frame (openSettingsDialog).
+import { openSession, seatLabel, resultHeadline } from './session.js';
+import { radioGroup } from './form.js';
+
+/* ---------- Who may do what (the policies the pages share) ---------- */
+
+/** Whether a person at this screen may move in `view` now: the match goes on, the computer is not to move, and (online) this browser holds the seat to move. */
+export function humanCanMove(view) {
+  return !!view && !view.result && !view.computer_to_move && view.can_move !== false;
+}
+
+/** Whether a person's move in `view` can be taken back: never online or in a replay (the server refuses), and only once a person has moved. */
+export function humanCanUndo(view) {
+  if (!view || view.online || view.replay) return false;
+  return view.history.some((x) => view.players[x.side] === 'human');
+}
+
+/** Whether the computer plays a seat of `view`. */
+export function vsComputer(view) {
+  return !!view && view.players.some((p) => p !== 'human');
+}
+
+/* ---------- The controller ---------- */
+
+/**
+ * Makes the controller of a play page's match. It holds the latest view, the
+ * match token (bumped by every new match, so that late replies to an old one
+ * are ignored), whether a request is on its way (`busy`) and whether the
+ * computer is thinking, so that every page drives its match the same way.
+ *
+ * @param {object} ctx
+ * @param {object} ctx.game     the game's catalog entry (its `slug` names new matches)
+ * @param {object} ctx.shell    shell.js (toast, showError, sleep, sentence)
+ * @param {Function} ctx.api    api.js's `api`
+ * @param {URLSearchParams} ctx.params  the page's address, for openFromAddress
+ * @param {HTMLElement} ctx.panel  the side panel, where an online or replay card goes
+ * @param {HTMLElement} ctx.root   the page
+ * @param {(view: object, before: object|null, extra?: object) => void} ctx.show  draws an accepted view
+ * @param {() => void} ctx.renderStatus  redraws the status card before each computer move
+ * @param {number} [ctx.minGapMs=420]  the least time between a view being shown and the computer's next move, so the eye can follow
+ * @param {object} [ctx.catchUp]  the `extra` for a view the page catches up with rather than watches being played: the first view of a match opened from the address, and one fetched again after an error (Piracy: `{quiet: true}`, no cannon)
+ * @param {string} [ctx.moveWord='move']  how the undo messages call a move ("turn" in Seesaw)
+ * @param {(name: string) => boolean} [ctx.mayPlay]  whether the player's move may be sent now, saying why not if the page wants to (default: humanCanMove)
+ * @param {(view: object) => boolean} [ctx.canUndo]  whether there is a move to take back (default: humanCanUndo)
+ * @param {(view: object) => boolean} [ctx.mayUndo]  asked first by undo(): false ends it (the page says why, if it wants to)
+ * @param {boolean} [ctx.refuseUndoOnline=false]  undo() stops at once in a replay, and online says "Moves cannot be taken back in an online game." (else both fall through to canUndo's "There is no move of yours to take back.")
+ * @param {(err: Error) => void} [ctx.moveFailed]  after a move was refused and the error shown, before a 409 fetches the match again
+ * @param {() => void} [ctx.settled]  after a request of the controller's ends for the current match (`busy` is false again)
+ * @param {() => void} [ctx.beforeStart]  a new match is asked for: leave what the page was doing (an in-place replay, …)
+ * @param {(view: object) => void} [ctx.fresh]  a new match's first view is about to be shown: forget the old match's drawing (move list, …)
+ * @param {(view: object) => void} [ctx.started]  startMatch's first view is shown (the page may put its settings in the address)
+ * @param {(err: Error, options: object, players: string[]) => (Promise|undefined)} [ctx.startFailed]  a new match was refused: return a promise to take over (e.g. start again differently), nothing to show the error
+ */
+export function createMatchController(ctx) {
+  const { game, shell, api, params, panel, root, show, renderStatus } = ctx;
+  const { toast, showError, sleep } = shell;
+  const minGapMs = ctx.minGapMs ?? 420;
+  const moveWord = ctx.moveWord || 'move';
+  const mayPlay = ctx.mayPlay || (() => humanCanMove(view));
+  const canUndo = ctx.canUndo || humanCanUndo;
+  const hook = (name, ...args) => (ctx[name] ? ctx[name](...args) : undefined);
+
+  let view = null; // the latest match view from the server
+  let token = 0; // bumps with every new match, so late replies to old ones are ignored
+  let thinkingFor = 0; // the token of the match the computer is thinking for
+  let busy = false; // a move, an undo or a new match is on its way
+  let undoQueued = false; // an undo asked for while the computer was thinking
+  let shownAt = 0; // when the latest view was shown, for the computer's pace
+  let session = null; // an online match, a replay or a stored match named in the address (session.js)
+
+  const path = (rest = '') => `/api/matches/${encodeURIComponent(view.id)}${rest}`;
+
+  function setView(v, extra) {
+    // Live updates and replies may cross: never go back to an older view of the same match.
+    if (view && v.id === view.id && !v.replay && !view.replay && v.version < view.version) return;
+    const before = view;
+    view = v;
+    show(v, before, extra);
+    shownAt = performance.now();
+  }
+
+  function settle(my) {
+    if (my !== token) return;
+    busy = false;
+    hook('settled');
+  }
+
+  async function startMatch(options, players, { position } = {}) {
+    if (session) {
+      session.close();
+      session = null;
+    }
+    const my = ++token;
+    undoQueued = false;
+    hook('beforeStart');
+    busy = true;
+    try {
+      const body = { game: game.slug, options, players };
+      if (position) body.position = position;
+      const v = await api('/api/matches', { method: 'POST', body });
+      if (my !== token) return;
+      hook('fresh', v);
+      setView(v);
+      hook('started', v);
+    } catch (err) {
+      if (my !== token) return;
+      const instead = hook('startFailed', err, options, players);
+      if (instead) return instead;
+      showError(err);
+      return;
+    } finally {
+      settle(my);
+    }
+    computerLoop();
+  }
+
+  async function playMove(name, { extra, accepted } = {}) {
+    if (!view || busy) return false;
+    if (!mayPlay(name)) return false;
+    const my = token;
+    busy = true;
+    try {
+      const v = await api(path('/moves'), { method: 'POST', body: { move: name } });
+      if (my !== token) return false;
+      if (accepted) accepted(v);
+      setView(v, extra);
+    } catch (err) {
+      if (my !== token) return false;
+      showError(err);
+      hook('moveFailed', err);
+      if (err.status === 409) await refresh();
+      return false;
+    } finally {
+      settle(my);
+    }
+    computerLoop();
+    return true;
+  }
+
+  async function refresh() {
+    if (!view) return;
+    const my = token;
+    try {
+      const v = await api(path());
+      if (my === token) setView(v, ctx.catchUp);
+    } catch (err) {
+      showError(err);
+    }
+  }
+
+  async function computerLoop() {
+    const my = token;
+    if (thinkingFor === my) return;
+    thinkingFor = my;
+    try {
+      while (view && my === token && view.computer_to_move && !view.result) {
+        renderStatus();
+        const wait = shownAt + minGapMs - performance.now();
+        if (wait > 0) await sleep(wait);
+        if (my !== token) return;
+        let v;
+        try {
+          v = await api(path('/computer-move'), { method: 'POST', body: {} });
+        } catch (err) {
+          if (my !== token) return;
+          showError(err);
+          await refresh();
+          break;
+        }
+        if (my !== token) return;
+        setView(v);
+      }
+    } finally {
+      if (thinkingFor === my) thinkingFor = 0;
+    }
+    if (my === token && undoQueued) {
+      undoQueued = false;
+      await undo();
+    }
+  }
+
+  async function undo() {
+    if (!view) return;
+    if (ctx.mayUndo && !ctx.mayUndo(view)) return;
+    if (ctx.refuseUndoOnline) {
+      if (view.replay) return;
+      if (view.online) {
+        toast('Moves cannot be taken back in an online game.');
+        return;
+      }
+    }
+    if (thinkingFor === token) {
+      undoQueued = true;
+      toast(`Taking your ${moveWord} back as soon as the computer has answered.`);
+      return;
+    }
+    if (busy) return;
+    if (!canUndo(view)) {
+      toast(view.history.length ? `There is no ${moveWord} of yours to take back.` : 'There is nothing to take back yet.');
+      return;
+    }
+    const my = token;
+    busy = true;
+    try {
+      const v = await api(path('/undo'), { method: 'POST', body: {} });
+      if (my !== token) return;
+      setView(v);
+    } catch (err) {
+      if (my !== token) return;
+      if (err.status === 409) toast(shell.sentence(err.message || 'There is nothing to take back.'));
+      else showError(err);
+    } finally {
+      settle(my);
+    }
+    computerLoop();
+  }
+
+  async function openFromAddress() {
+    session = await openSession({ game, shell, params, panel, root, render: (v) => setView(v) });
+    if (!session) return false;
+    ++token; // a match of its own, as startMatch would count it
+    hook('fresh', session.view);
+    setView(session.view, ctx.catchUp);
+    computerLoop();
+    return true;
+  }
+
+  let lastNudge = { text: '', at: 0 };
+
+  return {
+    /** The latest view of the match (null before the first). */
+    get view() {
+      return view;
+    },
+    /** The current match's token: compare it after an await of the page's own to drop a reply to an older match. */
+    get token() {
+      return token;
+    },
+    /** Whether a request is on its way; a page's own requests (Piracy's take-back) set it too. */
+    get busy() {
+      return busy;
+    },
+    set busy(on) {
+      busy = on;
+    },
+    /** Whether the computer is thinking for the current match. */
+    get thinking() {
+      return thinkingFor === token;
+    },
+    /** What the address opened (online, replay, local), or null. */
+    get session() {
+      return session;
+    },
+    /**
+     * Counts a match the page makes on its own (Piracy's analysis): from now on
+     * replies to the one before are ignored. Returns the new token.
+     */
+    newMatchToken() {
+      return ++token;
+    },
+    /** Shows a view (from a reply of the page's own, or a live update), unless an older one of the same match; `extra` goes to show(). */
+    setView,
+    /** Forgets the view, so that the next one is shown as a new match's (Piracy's analysis replaces its match). */
+    forget() {
+      view = null;
+    },
+    /** Asks the server for a new match and shows it; `position` starts it from a position text. Closes what the address had opened. */
+    startMatch,
+    /** Sends a person's move; `extra` goes to show(), `accepted(view)` runs before it. Resolves to whether the move was played. */
+    playMove,
+    /** Takes back to the person's last move (queued while the computer thinks). */
+    undo,
+    /** Fetches the match again (after a refused request), keeping the page on its newest view. */
+    refresh,
+    /** Asks the computer for its moves while it is to move, one at a time, at least minGapMs apart. */
+    computerLoop,
+    /** Opens what the address names (session.js) and resolves to true, or to false when it names nothing: the page then starts its own match. */
+    openFromAddress,
+    /** The current view's undo policy (for the page's Undo button). */
+    canUndo() {
+      return canUndo(view);
+    },
+    /** In an online game of one's own that goes on, a new game would leave it: says so and returns true. */
+    stayInOnlineGame() {
+      if (!session || session.kind !== 'online' || !view || view.result || !view.online) return false;
+      if (view.online.seat === null || view.online.seat === undefined) return false;
+      toast('This online game goes on: resign it first, or come back to it later from “Games played”.');
+      return true;
+    },
+    /** A short toast for a click that cannot play, not repeated while the same one is showing. */
+    nudge(text) {
+      const now = performance.now();
+      if (text === lastNudge.text && now - lastNudge.at < 2000) return;
+      lastNudge = { text, at: now };
+      toast(text, { timeout: 1800 });
+    },
+  };
+}
+
+/* ---------- Who plays ---------- */
+
+/**
+ * The players of a new match from a page's settings ({mode, level, side}):
+ * two people on one screen, or a person and the computer at `level`; the
+ * computer takes the first seat when the person chose `secondSide`.
+ */
+export function playersFromSettings({ mode, level, side }, secondSide) {
+  if (mode === 'two') return ['human', 'human'];
+  const computer = `level:${level}`;
+  return side === secondSide ? [computer, 'human'] : ['human', computer];
+}
+
+/**
+ * How a play page names the player of a seat: "You" (against the computer),
+ * "Player 2" (two on one screen), "Computer · Easy"; online or in a replay,
+ * the names session.js gives.
+ */
+export function playerLabel(view, seat, { levels = [] } = {}) {
+  if (view.online || view.replay) return seatLabel(view, seat, { levels });
+  const spec = view.players[seat];
+  if (spec === 'human') return vsComputer(view) ? 'You' : `Player ${seat + 1}`;
+  const m = /^level:(.+)$/.exec(spec);
+  const level = m && levels.find((l) => l.key === m[1]);
+  return `Computer${level ? ` · ${level.name}` : ''}`;
+}
+
+/** A player's label in the middle of a sentence ("Waiting for your opponent"). */
+export const inSentence = (label) => (label === 'Your opponent' ? 'your opponent' : label);
+
+/**
+ * The headline of a finished match: "A draw"; online or in a replay, the
+ * players' names; against the computer (unless `computer` is false, as in
+ * Piracy's analysis) "You win!" or "The computer wins"; else "<side> wins",
+ * with `sideName(seat)` naming the winner's side.
+ */
+export function matchHeadline(view, { levels = [], sideName, computer = vsComputer(view) }) {
+  const w = view.result.winner;
+  if (w === null || w === undefined) return 'A draw';
+  if (view.online || view.replay) return resultHeadline(view, { levels });
+  if (computer) return view.players[w] === 'human' ? 'You win!' : 'The computer wins';
+  return `${sideName(w)} wins`;
+}
+
+/* ---------- The settings dialog's common frame ---------- */
+
+/**
+ * Opens "New game and settings" (once): two columns, the game's (opponent,
+ * computer level, your side, then `fields.game`) and the display's
+ * (`fields.before`, a "Display" fieldset with `fields.display` and the theme,
+ * then `fields.after`). The level and side are off while the opponent is a
+ * friend; display settings take effect at once (`onChange(target, form)`,
+ * the theme here), the rest with the next game. "Close" calls `save`,
+ * "Start new game" calls `start(form, save)` (false keeps the dialog open).
+ *
+ * @param {object} o
+ * @param {object} o.shell   shell.js
+ * @param {object} o.store   the page's settings store (mode, level, side, …)
+ * @param {object[]} o.levels  the game's computer levels
+ * @param {Array} o.sides    the radio choices for "You play": [value, label, swatch]
+ * @param {string} [o.sideLegend='You play']
+ * @param {string} [o.friend='A friend, same screen']  the label of the two-person mode
+ * @param {(settings: object) => {game?: Node[], before?: Node[], display?: Node[], after?: Node[]}} o.fields  the page's own fields, from the stored settings
+ * @param {(target: Element, form: HTMLFormElement) => void} [o.onChange]
+ * @param {(elements: HTMLFormControlsCollection, settings: object) => void} o.save  keeps the game settings
+ * @param {(form: HTMLFormElement, save: () => void) => (boolean|void)} o.start
+ */
+export function openSettingsDialog({ shell, store, levels, sides, sideLegend = 'You play', friend = 'A friend, same screen', fields, onChange, save, start }) {
+  if (document.getElementById('settings-dialog')) return;
+  const { h } = shell;
+  const st = store.all();
+  const form = h('form', { class: 'settings-form', id: 'settings-form', onsubmit: (e) => e.preventDefault() });
+  const levelHelp = h('span', { class: 'help', id: 'level-help' });
+  const levelField = h('fieldset', { id: 'level-field' }, h('legend', {}, 'Computer level'),
+    radioGroup('level', st.level, levels.map((l) => [l.key, l.name])), levelHelp);
+  const sideField = h('fieldset', { id: 'side-field' }, h('legend', {}, sideLegend), radioGroup('side', st.side, sides));
+  const own = fields(st);
+  const theme = h('select', { name: 'theme' });
+  for (const [v, l] of [['system', 'Same as the system'], ['light', 'Light'], ['dark', 'Dark']]) {
+    theme.append(h('option', { value: v, selected: shell.siteSettings.get('theme') === v }, l));
+  }
+  form.append(
+    h('div', { class: 'settings-col' },
+      h('fieldset', {}, h('legend', {}, 'Opponent'), radioGroup('mode', st.mode, [['computer', 'The computer'], ['two', friend]])),
+      levelField,
+      sideField,
+      ...(own.game || [])),
+    h('div', { class: 'settings-col' },
+      ...(own.before || []),
+      h('fieldset', {}, h('legend', {}, 'Display'),
+        ...(own.display || []),
+        h('label', { class: 'field' }, h('span', { class: 'field-label' }, 'Theme'), theme)),
+      ...(own.after || [])));
+
+  const sync = () => {
+    const vsComp = form.elements.mode.value === 'computer';
+    levelField.disabled = !vsComp;
+    sideField.disabled = !vsComp;
+    const lvl = levels.find((l) => l.key === form.elements.level.value);
+    levelHelp.textContent = lvl && lvl.about ? `${lvl.name}: ${lvl.about}.` : '';
+  };
+  form.addEventListener('change', (e) => {
+    sync();
+    const t = e.target;
+    // Display settings take effect at once; game settings with the next game.
+    if (onChange) onChange(t, form);
+    if (t.name === 'theme') {
+      shell.siteSettings.set('theme', t.value);
+      shell.applyTheme(t.value);
+    }
+  });
+  sync();
+
+  const keep = () => save(form.elements, st);
+  shell.openDialog({
+    title: 'New game and settings',
+    body: form,
+    id: 'settings-dialog',
+    wide: true,
+    actions: [
+      { label: 'Close', run: () => keep() },
+      { label: 'Start new game', primary: true, run: () => start(form, keep) },
+    ],
+  });
+}
