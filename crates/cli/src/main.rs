@@ -130,9 +130,10 @@ enum Command {
         /// Threads for the solver (the root's moves are shared out).
         #[arg(long, default_value_t = 1)]
         threads: usize,
-        /// With --summarize: the compensation (komi) the second player gets.
-        #[arg(long, default_value_t = 4.5)]
-        compensation: f64,
+        /// With --summarize: the compensation (komi) the second player gets
+        /// (default: the one the boards were solved with, as the file records it).
+        #[arg(long)]
+        compensation: Option<f64>,
     },
     /// Measure speed: random playouts, perft, alpha–beta and MCTS per second, and the gain from 2 threads.
     Bench {

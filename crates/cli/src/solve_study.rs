@@ -118,6 +118,26 @@ pub fn solve_boards(
     Ok(())
 }
 
+/// The compensation the boards of a results file were solved with: one
+/// value shared by every line that records it, `None` if no line does.
+fn recorded_compensation(path: &Path) -> Result<Option<f64>, String> {
+    let text = std::fs::read_to_string(path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+    let mut found: Option<f64> = None;
+    for line in text.lines().filter(|l| !l.trim().is_empty()) {
+        let Some(k) = serde_json::from_str::<Value>(line).ok().and_then(|v| v["compensation"].as_f64()) else { continue };
+        match found {
+            Some(f) if f != k => {
+                return Err(format!(
+                    "{} mixes boards solved with compensation {f} and {k}: say which to use with --compensation",
+                    path.display()
+                ))
+            }
+            _ => found = Some(k),
+        }
+    }
+    Ok(found)
+}
+
 /// The exact margins of a results file, by board.
 fn read_margins(path: &Path) -> Result<Vec<(u64, i64, f64)>, String> {
     let text = std::fs::read_to_string(path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
@@ -140,8 +160,15 @@ fn read_margins(path: &Path) -> Result<Vec<(u64, i64, f64)>, String> {
 
 /// Summarises a results file: prints the study and writes `perfect-play.md`,
 /// `perfect-play.json` and `perfect-play.svg` next to it.
-pub fn summarize(path: &Path, compensation: f64) -> Result<(), String> {
+/// The compensation is `compensation` if given, else the one the file records.
+pub fn summarize(path: &Path, compensation: Option<f64>) -> Result<(), String> {
     let rows = read_margins(path)?;
+    let compensation = match compensation {
+        Some(k) => k,
+        None => recorded_compensation(path)?.ok_or_else(|| {
+            format!("{} does not say which compensation (komi) its boards were solved with: give --compensation", path.display())
+        })?,
+    };
     let margins: Vec<i64> = rows.iter().map(|r| r.1).collect();
     let n = margins.len() as f64;
     let mean = margins.iter().sum::<i64>() as f64 / n;

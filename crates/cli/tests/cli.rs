@@ -177,6 +177,7 @@ fn a_perfect_play_study_is_solved_board_by_board_resumed_and_summarised() {
     let one: serde_json::Value = serde_json::from_str(&one).unwrap();
     let line = lines.iter().find(|l| l["seed"] == 3).unwrap();
     assert_eq!(line["margin"], one["margin"]);
+    assert!(lines.iter().all(|l| l["compensation"] == 4.5), "each line records the komi it was solved with");
     let summary = ok(&["solve", "warp-weft", "--summarize", file]);
     assert!(summary.contains("| boards solved | 6 |"), "{summary}");
     assert!(summary.contains("fairest half-point compensation"), "{summary}");
@@ -187,6 +188,14 @@ fn a_perfect_play_study_is_solved_board_by_board_resumed_and_summarised() {
     let margins: Vec<i64> = report["margins"].as_array().unwrap().iter().map(|m| m.as_i64().unwrap()).collect();
     let wins = margins.iter().filter(|&&m| m as f64 > 4.5).count();
     assert_eq!(report["first_wins_with_compensation"], wins);
+    assert_eq!(report["compensation"], 4.5, "taken from the file");
+    ok(&["solve", "warp-weft", "--summarize", file, "--compensation", "2.5"]);
+    let report: serde_json::Value = serde_json::from_str(&std::fs::read_to_string(dir.join("perfect-play.json")).unwrap()).unwrap();
+    assert_eq!(report["compensation"], 2.5, "--compensation overrides the file");
+    // A file that does not say which komi its boards had needs --compensation.
+    let bare = dir.join("bare.jsonl");
+    std::fs::write(&bare, "{\"seed\":1,\"margin\":3}\n").unwrap();
+    assert!(fails(&["solve", "warp-weft", "--summarize", bare.to_str().unwrap()]).contains("--compensation"));
     // Bad input says what is wrong.
     assert!(fails(&["solve", "warp-weft", "--boards", "9..2"]).contains("empty"));
     assert!(fails(&["solve", "warp-weft", "--boards", "x"]).contains("range of board numbers"));

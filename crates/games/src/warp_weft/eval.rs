@@ -111,6 +111,7 @@ impl Evaluate for WarpWeft {
             report.push(("best", exact.best.map_or("none".into(), |m| self.format_move(m))));
             report.push(("verdict", winner(sign * (now + 2 * exact.margin)).to_string()));
         }
+        report.push(("compensation", format!("{}", self.komi2() as f64 / 2.0)));
         report.push(("nodes", solver.nodes().to_string()));
         report.push(("time", format!("{:.3}", start.elapsed().as_secs_f64())));
         Some(report)
