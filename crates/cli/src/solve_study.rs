@@ -260,7 +260,7 @@ fn histogram_svg(margins: &[i64], compensation: f64) -> String {
         counts[(m - lo) as usize] += 1;
     }
     let top = *counts.iter().max().expect("bins is not empty") as f64;
-    let (w, h, left, bottom, right, top_pad) = (640.0, 320.0, 24.0, 40.0, 16.0, 52.0);
+    let (w, h, left, bottom, right, top_pad) = (640.0, 320.0, 24.0, 40.0, 16.0, 64.0);
     let bar_w = (w - left - right) / bins as f64;
     let y = |c: f64| h - bottom - (h - bottom - top_pad) * c / top.max(1.0);
     let x = |m: f64| left + (m - lo as f64) * bar_w;
@@ -280,6 +280,11 @@ fn histogram_svg(margins: &[i64], compensation: f64) -> String {
                 bar_w - 2.0,
                 h - bottom - y(c as f64),
                 if m as f64 > compensation { "#b8382c" } else { "#2c5d9e" }
+            ));
+            svg.push_str(&format!(
+                "<text x=\"{:.1}\" y=\"{:.1}\" text-anchor=\"middle\" fill=\"#3b3a36\">{c}</text>\n",
+                x(m as f64) + bar_w / 2.0,
+                y(c as f64) - 4.0
             ));
         }
         if bins <= 30 || m % 2 == 0 {
