@@ -225,10 +225,12 @@ pub fn summarize(path: &Path, compensation: Option<f64>) -> Result<(), String> {
          | mean margin | {mean:+.2} |\n\
          | median margin | {median:+.1} |\n\
          | spread (standard deviation) | {sd:.2} |\n\
-         | smallest – largest | {lo:+} – {hi:+} |\n\
+         | smallest – largest | {} – {} |\n\
          | first player wins with {compensation} compensation | {share:.0} % ({first_wins} of {boards}) |\n\
          | fairest half-point compensation | {fairest} (first player wins {fair_share:.0} %) |\n\
          | median solve time | {median_secs:.0} s |\n",
+        signed(lo),
+        signed(hi),
         boards = rows.len(),
         first = rows.first().expect("rows is not empty").0,
         last = rows.last().expect("rows is not empty").0,
@@ -274,12 +276,13 @@ fn histogram_svg(margins: &[i64], compensation: f64) -> String {
         let m = lo + i as i64;
         if c > 0 {
             svg.push_str(&format!(
-                "<rect x=\"{:.1}\" y=\"{:.1}\" width=\"{:.1}\" height=\"{:.1}\" fill=\"{}\"><title>margin {m:+}: {c} boards</title></rect>\n",
+                "<rect x=\"{:.1}\" y=\"{:.1}\" width=\"{:.1}\" height=\"{:.1}\" fill=\"{}\"><title>margin {}: {c} boards</title></rect>\n",
                 x(m as f64) + 1.0,
                 y(c as f64),
                 bar_w - 2.0,
                 h - bottom - y(c as f64),
-                if m as f64 > compensation { "#b8382c" } else { "#2c5d9e" }
+                if m as f64 > compensation { "#b8382c" } else { "#2c5d9e" },
+                signed(m)
             ));
             svg.push_str(&format!(
                 "<text x=\"{:.1}\" y=\"{:.1}\" text-anchor=\"middle\" fill=\"#3b3a36\">{c}</text>\n",
@@ -289,9 +292,10 @@ fn histogram_svg(margins: &[i64], compensation: f64) -> String {
         }
         if bins <= 30 || m % 2 == 0 {
             svg.push_str(&format!(
-                "<text x=\"{:.1}\" y=\"{}\" text-anchor=\"middle\" fill=\"#6b6860\">{m:+}</text>\n",
+                "<text x=\"{:.1}\" y=\"{}\" text-anchor=\"middle\" fill=\"#6b6860\">{}</text>\n",
                 x(m as f64) + bar_w / 2.0,
-                h - bottom + 16.0
+                h - bottom + 16.0,
+                signed(m)
             ));
         }
     }
@@ -307,4 +311,26 @@ fn histogram_svg(margins: &[i64], compensation: f64) -> String {
         h - 6.0,
     ));
     svg
+}
+
+/// A margin with its sign, as a chart labels it: "+3", "-1", and plain "0".
+fn signed(m: i64) -> String {
+    if m == 0 {
+        "0".to_string()
+    } else {
+        format!("{m:+}")
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_chart_labels_zero_without_a_sign() {
+        let svg = histogram_svg(&[-1, 0, 0, 3], 2.5);
+        assert!(svg.contains(">-1</text>") && svg.contains(">0</text>") && svg.contains(">+3</text>"), "{svg}");
+        assert!(!svg.contains("+0"), "zero has no sign: {svg}");
+        assert!(svg.contains("<title>margin 0: 2 boards</title>"), "{svg}");
+    }
 }

@@ -2,8 +2,9 @@
 //! margin eight moves into the game, and the win/loss verdict from the
 //! opening. Medians of nodes and seconds.
 //!
-//! `cargo run --release -p tabula-games --example warp_weft_solver -- [boards] [from=1] [plies=8] [threads=1] [mib=256] [opening] [vmib=2048]`
-//! (`opening` also times the verdict from the first move, which takes minutes a board).
+//! `cargo run --release -p tabula-games --example warp_weft_solver -- [boards] [from=1] [plies=8] [threads=1] [mib=256] [opening] [vmib=2048] [vplies=0]`
+//! (`opening` also times the verdict from the first move, seconds a board;
+//! `vplies=K` asks for it K moves in instead, a quicker yardstick when comparing ideas).
 
 use std::time::Instant;
 
@@ -26,19 +27,25 @@ fn main() {
     let from: u64 = args.iter().find_map(|a| a.strip_prefix("from=")).and_then(|v| v.parse().ok()).unwrap_or(1);
     let verdict_mib: usize = args.iter().find_map(|a| a.strip_prefix("vmib=")).and_then(|v| v.parse().ok()).unwrap_or(2048);
     let plies: usize = args.iter().find_map(|a| a.strip_prefix("plies=")).and_then(|v| v.parse().ok()).unwrap_or(8);
+    let verdict_plies: usize = args.iter().find_map(|a| a.strip_prefix("vplies=")).and_then(|v| v.parse().ok()).unwrap_or(0);
     let (mut times, mut nodes) = (Vec::new(), Vec::new());
     let (mut vtimes, mut vnodes) = (Vec::new(), Vec::new());
     for seed in from..from + boards {
         let start_pos = WarpWeft::new(&Options::from_pairs(&[format!("seed={seed}")]).unwrap()).unwrap();
-        let mut pos = start_pos.clone();
-        let mut rng = SeededRng::seed_from_u64(seed);
+        // The greedy game's positions, move by move.
         let mut line = Vec::new();
-        for _ in 0..plies {
+        let mut positions = vec![start_pos.clone()];
+        let mut rng = SeededRng::seed_from_u64(seed);
+        for _ in 0..plies.max(verdict_plies) {
+            let mut pos = positions.last().unwrap().clone();
             if let Some((mv, _)) = greedy_move(&pos, 4, &mut rng) {
                 line.push(pos.format_move(mv));
                 pos.play(mv);
             }
+            positions.push(pos);
         }
+        let pos = positions[plies].clone();
+        let verdict_pos = positions[verdict_plies].clone();
         if args.iter().any(|a| a == "moves") {
             println!("board {seed:>3}: moves {}", line.join(" "));
         }
@@ -59,18 +66,20 @@ fn main() {
         nodes.push(solver.nodes() as f64);
         if opening {
             let clock = Instant::now();
-            let mut solver = Solver::new(&start_pos, verdict_mib).unwrap();
+            let mut solver = Solver::new(&verdict_pos, verdict_mib).unwrap();
             solver.set_threads(threads);
-            // Weft wins with komi 4.5 iff its future margin is at least 5.
-            let wins = solver.at_least(&start_pos, (-start_pos.evaluate()).div_euclid(2) + 1, None).unwrap();
+            // The mover wins iff its future margin beats the lead it concedes (komi included):
+            // from the start, Weft with komi 4.5 needs at least 5.
+            let wins = solver.at_least(&verdict_pos, (-verdict_pos.evaluate()).div_euclid(2) + 1, None).unwrap();
             let took = clock.elapsed().as_secs_f64();
-            println!("board {seed:>3}: opening verdict {} in {:.1} s, {} nodes", if wins { "Weft" } else { "Warp" }, took, solver.nodes());
+            let winner = if wins == (verdict_plies % 2 == 0) { "Weft" } else { "Warp" };
+            println!("board {seed:>3}: verdict {verdict_plies} moves in: {winner} in {:.1} s, {} nodes", took, solver.nodes());
             vtimes.push(took);
             vnodes.push(solver.nodes() as f64);
         }
     }
     println!("median over {boards} boards, {plies} moves in: {:.3} s, {:.0} nodes", median(times), median(nodes));
     if opening {
-        println!("median opening verdict: {:.1} s, {:.0} nodes", median(vtimes), median(vnodes));
+        println!("median verdict {verdict_plies} moves in: {:.1} s, {:.0} nodes", median(vtimes), median(vnodes));
     }
 }

@@ -151,3 +151,16 @@ fn two_threads_find_the_same_values_as_one() {
         }
     }
 }
+
+/// Node counts on one thread are deterministic, so they anchor the move
+/// ordering: preferring moves that leave the opponent few choices cut this
+/// this solve 8 moves in from 20,233,464 nodes (value and reply only) to
+/// 2,705,442 (table of 16 MiB).
+#[test]
+fn move_ordering_keeps_the_tree_small() {
+    let pos = midgame(3, 7, &[3, 1, 4, 1, 5, 9, 2, 6]);
+    let mut solver = Solver::new(&pos, 16).unwrap();
+    let exact = solver.solve(&pos, 0, None).unwrap();
+    assert_eq!(exact.margin, 1);
+    assert!(solver.nodes() < 4_000_000, "{} nodes: has the move ordering lost its way?", solver.nodes());
+}

@@ -9,8 +9,8 @@
 //! opponent's); the table keeps a lower and an upper bound per position, so
 //! the null-window searches of MTD(f) — or the single one a win/loss verdict
 //! needs — share what they learn. Moves are tried table move first, then by
-//! the cell's value minus the opponent's best immediate reply; single-move
-//! positions skip the table.
+//! the cell's value minus the opponent's best immediate reply and by how few
+//! choices they leave the opponent; single-move positions skip the table.
 
 use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
 use std::sync::Arc;
@@ -23,6 +23,13 @@ use super::solver_table::{Slot, Table, NO_MOVE};
 
 /// The largest board the solver takes (cells must fit one u64).
 pub const MAX_SOLVABLE_SIZE: usize = 7;
+
+/// What a point of value counts for in move ordering ([`Solver::order`]).
+const ORDER_POINT: i32 = 8;
+/// What each choice left to the opponent costs in move ordering: tuned on
+/// the verdict 6 moves in (10 boards): 20 visits 17 M nodes, 16 and 32 about
+/// 20 M, 12 and 64 about 27 M, and leaving the term out 220 M.
+const ORDER_CHOICE: i32 = 20;
 
 
 /// A solver for one board, keeping its table between calls: solve the start
@@ -260,26 +267,14 @@ impl Solver {
             beta = beta.min(hi);
             table_best = slot.best;
         }
-        // Order: the table's move, then value minus the opponent's best reply.
+        // Order: the table's move, then by `order` (value, reply, the opponent's choices).
         let mut moves = [(0i32, 0u8); 9];
         let mut count = 0;
         let mut rest = targets;
         while rest != 0 {
             let t = rest.trailing_zeros() as usize;
             rest &= rest - 1;
-            let after = used | 1 << t;
-            let mut reply = self.lines[other][t] & !after;
-            let mut best_reply = 0;
-            let mut any = false;
-            while reply != 0 {
-                let r = reply.trailing_zeros() as usize;
-                reply &= reply - 1;
-                if !any || self.values[r] > best_reply {
-                    best_reply = self.values[r];
-                    any = true;
-                }
-            }
-            let order = if t as u8 == table_best { i32::MAX } else { self.values[t] - best_reply };
+            let order = if t as u8 == table_best { i32::MAX } else { self.order(used, t, other) };
             moves[count] = (order, t as u8);
             count += 1;
         }
@@ -328,6 +323,27 @@ impl Solver {
         }
         self.record(key, alpha0, beta0, best, best_cell, self.nodes - nodes_before);
         best
+    }
+
+    /// How promising a move to cell `t` looks, higher first: its value
+    /// minus the opponent's best immediate reply, and — weighing more than
+    /// a point each — the fewer choices the opponent is left, the better.
+    /// Leaving few replies keeps the opponent's nodes, where every move must
+    /// be refuted, narrow: on the 6-moves-in verdict benchmark this term
+    /// alone cut the nodes tenfold (the opening verdict fell from about
+    /// 96 s to 7 s).
+    #[inline]
+    fn order(&self, used: u64, t: usize, other: usize) -> i32 {
+        let mut replies = self.lines[other][t] & !(used | 1 << t);
+        let choices = replies.count_ones() as i32;
+        let mut best_reply = i32::MIN;
+        while replies != 0 {
+            let r = replies.trailing_zeros() as usize;
+            replies &= replies - 1;
+            best_reply = best_reply.max(self.values[r]);
+        }
+        let best_reply = if choices == 0 { 0 } else { best_reply };
+        (self.values[t] - best_reply) * ORDER_POINT - ORDER_CHOICE * choices
     }
 
     /// Keeps what a search of the position `key` with the window
@@ -381,9 +397,7 @@ impl Solver {
         while rest != 0 {
             let t = rest.trailing_zeros() as usize;
             rest &= rest - 1;
-            let replies = self.lines[other][t] & !(used | 1 << t);
-            let best_reply = (0..64).filter(|r| replies >> r & 1 != 0).map(|r| self.values[r]).max().unwrap_or(0);
-            let order = if t as u8 == table_best { i32::MAX } else { self.values[t] - best_reply };
+            let order = if t as u8 == table_best { i32::MAX } else { self.order(used, t, other) };
             moves.push((order, t));
         }
         moves.sort_by_key(|m| std::cmp::Reverse(m.0));
