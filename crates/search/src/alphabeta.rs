@@ -8,7 +8,7 @@ use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-use tabula_core::{Evaluate, PROVEN, WIN_SCORE};
+use tabula_core::{Evaluate, Outcome, Side, PROVEN, WIN_SCORE};
 
 use crate::tt::{Bound, Entry, Table};
 
@@ -73,6 +73,10 @@ pub struct AlphaBeta<G: Evaluate> {
     stop: Arc<AtomicBool>,
     stopped: bool,
     plain: bool,
+    /// What a draw costs the side this search is for (see [`AlphaBeta::set_contempt`]).
+    contempt: i32,
+    /// The side to move at the root of the current search.
+    root_side: Side,
 }
 
 impl<G: Evaluate> AlphaBeta<G> {
@@ -97,6 +101,8 @@ impl<G: Evaluate> AlphaBeta<G> {
             stop: Arc::new(AtomicBool::new(false)),
             stopped: false,
             plain: false,
+            contempt: 0,
+            root_side: Side::First,
         }
     }
 
@@ -111,6 +117,36 @@ impl<G: Evaluate> AlphaBeta<G> {
     /// ([`Evaluate::evaluate_plain`]) at the horizon, and no quiescence search.
     pub fn set_plain(&mut self, plain: bool) {
         self.plain = plain;
+    }
+
+    /// Makes a draw worth `contempt` less than an even position to the side
+    /// the search is for (and that much more to its opponent). Zero, the
+    /// default, scores a draw as even; a small positive value makes a
+    /// stronger player keep a game going against a weaker one instead of
+    /// letting it drift into a draw. Keep it well below a piece: the searcher
+    /// should prefer a draw to a real loss. A new value forgets the table,
+    /// whose scores assumed the old one.
+    pub fn set_contempt(&mut self, contempt: i32) {
+        if contempt != self.contempt {
+            self.contempt = contempt;
+            self.table.clear();
+        }
+    }
+
+    /// The value of a finished game for the side to move in `pos`, with
+    /// this searcher's contempt for draws.
+    #[inline]
+    fn terminal(&self, pos: &G, outcome: Outcome, ply: u32) -> i32 {
+        match outcome {
+            Outcome::Draw if self.contempt != 0 => {
+                if pos.side_to_move() == self.root_side {
+                    -self.contempt
+                } else {
+                    self.contempt
+                }
+            }
+            _ => pos.terminal_score(outcome, ply),
+        }
     }
 
     /// Forgets everything learned (table, killers, history).
@@ -135,6 +171,7 @@ impl<G: Evaluate> AlphaBeta<G> {
         }
         self.stop.store(false, Ordering::Relaxed);
         let helper_nodes = Arc::new(AtomicU64::new(0));
+        let (self_plain, self_contempt) = (self.plain, self.contempt);
         let mut result = std::thread::scope(|scope| {
             for id in 1..threads {
                 let table = Arc::clone(&self.table);
@@ -143,6 +180,8 @@ impl<G: Evaluate> AlphaBeta<G> {
                 scope.spawn(move || {
                     let mut helper = AlphaBeta::<G>::with_table(table);
                     helper.stop = stop;
+                    helper.plain = self_plain;
+                    helper.contempt = self_contempt;
                     let helper_limits = SearchLimits { time: None, min_depth: 0, nodes: None, ..limits };
                     helper.run(game, helper_limits, id);
                     counted.fetch_add(helper.nodes, Ordering::Relaxed);
@@ -165,6 +204,12 @@ impl<G: Evaluate> AlphaBeta<G> {
         }
         self.nodes = 0;
         self.stopped = false;
+        // With contempt, draws in the table are scored for one side: searching
+        // for the other side starts afresh.
+        if id == 0 && self.contempt != 0 && game.side_to_move() != self.root_side {
+            self.table.clear();
+        }
+        self.root_side = game.side_to_move();
         self.node_limit = limits.nodes.unwrap_or(u64::MAX);
         self.killers.iter_mut().for_each(|k| *k = [None; 2]);
         self.history.iter_mut().for_each(|h| *h /= 8);
@@ -327,7 +372,7 @@ impl<G: Evaluate> AlphaBeta<G> {
             return 0;
         }
         if let Some(outcome) = pos.outcome() {
-            return pos.terminal_score(outcome, ply as u32);
+            return self.terminal(pos, outcome, ply as u32);
         }
         if depth <= 0 || ply >= MAX_PLY {
             return self.quiesce(pos, alpha, beta, ply);
@@ -454,7 +499,7 @@ impl<G: Evaluate> AlphaBeta<G> {
             pos.play(mv);
             let same = pos.side_to_move() == mover;
             let score = match pos.outcome() {
-                Some(outcome) => flip(pos.terminal_score(outcome, ply as u32 + 1), same),
+                Some(outcome) => flip(self.terminal(pos, outcome, ply as u32 + 1), same),
                 None if same => self.quiesce(pos, alpha, beta, ply + 1),
                 None => -self.quiesce(pos, -beta, -alpha, ply + 1),
             };

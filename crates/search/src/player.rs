@@ -4,6 +4,7 @@
 //! `random`, `greedy`, `greedy:margin=4`, `ab:depth=4`, `ab:time=1s`,
 //! `ab:depth=64,time=1s,min_depth=10,hash=64,threads=2,margin=20`,
 //! `ab:depth=3,plain=1` (material only, no quiescence: a baseline),
+//! `ab:time=2s,contempt=60` (plays on rather than drift into a draw),
 //! `mcts:iters=20000`, `mcts:time=500ms,c=1.4`, `ugi:cmd=./engine,time=1s`,
 //! `level:hard`.
 
@@ -44,6 +45,9 @@ pub enum PlayerSpec {
         /// A plain baseline: the game's plain evaluation (material only,
         /// for instance) and no quiescence search.
         plain: bool,
+        /// How much worse than an even position a draw is to this player,
+        /// in evaluation units (see [`AlphaBeta::set_contempt`]).
+        contempt: i32,
     },
     /// Monte-Carlo tree search.
     Mcts(MctsLimits),
@@ -108,7 +112,7 @@ impl PlayerSpec {
             }
             "ab" | "alphabeta" => {
                 let mut limits = SearchLimits { depth: 0, time: None, min_depth: 0, nodes: None };
-                let (mut table_mib, mut threads, mut margin, mut solve, mut plain) = (16, 1, 0, false, false);
+                let (mut table_mib, mut threads, mut margin, mut solve, mut plain, mut contempt) = (16, 1, 0, false, false, 0);
                 for (k, v) in pairs {
                     match k {
                         "depth" => limits.depth = parse_number(k, v)?,
@@ -120,7 +124,8 @@ impl PlayerSpec {
                         "margin" => margin = parse_number(k, v)?,
                         "solve" => solve = parse_number::<u8>(k, v)? != 0,
                         "plain" => plain = parse_number::<u8>(k, v)? != 0,
-                        _ => return Err(unknown(k, "depth, time, min_depth, nodes, hash, threads, margin, solve, plain")),
+                        "contempt" => contempt = parse_number(k, v)?,
+                        _ => return Err(unknown(k, "depth, time, min_depth, nodes, hash, threads, margin, solve, plain, contempt")),
                     }
                 }
                 if limits.depth == 0 {
@@ -133,6 +138,7 @@ impl PlayerSpec {
                     margin,
                     solve,
                     plain,
+                    contempt,
                 })
             }
             "solver" | "perfect" => match pairs.first() {
@@ -173,13 +179,16 @@ impl fmt::Display for PlayerSpec {
             PlayerSpec::Random => write!(f, "random"),
             PlayerSpec::Greedy { margin } => write!(f, "greedy:margin={margin}"),
             PlayerSpec::Solver => write!(f, "solver"),
-            PlayerSpec::AlphaBeta { limits, table_mib, threads, margin, solve, plain } => {
+            PlayerSpec::AlphaBeta { limits, table_mib, threads, margin, solve, plain, contempt } => {
                 write!(f, "ab:depth={}", limits.depth)?;
                 if *solve {
                     write!(f, ",solve=1")?;
                 }
                 if *plain {
                     write!(f, ",plain=1")?;
+                }
+                if *contempt != 0 {
+                    write!(f, ",contempt={contempt}")?;
                 }
                 if let Some(t) = limits.time {
                     write!(f, ",time={}ms", t.as_millis())?;
@@ -279,7 +288,7 @@ impl<G: Evaluate> Player<G> {
                     }
                 }
             }
-            PlayerSpec::AlphaBeta { limits, table_mib, threads, margin, solve, plain } => {
+            PlayerSpec::AlphaBeta { limits, table_mib, threads, margin, solve, plain, contempt } => {
                 let start = Instant::now();
                 let mut limits = *limits;
                 if *solve && *margin == 0 {
@@ -291,6 +300,7 @@ impl<G: Evaluate> Player<G> {
                 }
                 let searcher = self.alphabeta.get_or_insert_with(|| AlphaBeta::new(*table_mib));
                 searcher.set_plain(*plain);
+                searcher.set_contempt(*contempt);
                 let mut result = searcher.search_parallel(game, limits, *threads);
                 if result.best.is_none() {
                     return Ok(None);

@@ -123,6 +123,24 @@ fn alpha_beta_proves_the_empty_board_a_draw() {
 }
 
 #[test]
+fn contempt_makes_a_draw_cost_the_side_that_searches() {
+    // Every line of tic-tac-toe ends drawn with best play: worth −contempt to
+    // whoever searches, X at the start or O one move in.
+    for text in [".........", "x........"] {
+        let mut searcher = AlphaBeta::<Ttt>::new(1);
+        searcher.set_contempt(7);
+        let result = searcher.search(&ttt(text), SearchLimits::depth(9));
+        assert_eq!(result.score, -7, "{text}");
+        searcher.set_contempt(0);
+        assert_eq!(searcher.search(&ttt(text), SearchLimits::depth(9)).score, 0, "{text}");
+    }
+    // A player spec carries it and writes it back.
+    let spec = PlayerSpec::parse("ab:depth=4,contempt=60", Ttt::info()).unwrap();
+    assert!(matches!(spec, PlayerSpec::AlphaBeta { contempt: 60, .. }), "{spec:?}");
+    assert!(spec.to_string().contains("contempt=60"), "{spec}");
+}
+
+#[test]
 fn alpha_beta_finds_the_forced_win() {
     // X to move: x at 0 and 4, o at 1 and 8... X plays 6 (threatening 2 and 3) or wins at once?
     // x . .   X has a fork: 6 threatens 2 (via 2-4-6) and 3 (via 0-3-6).

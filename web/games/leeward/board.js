@@ -12,7 +12,7 @@
 // the Sail is a triangle pointing downwind, the Oar a chevron pointing upwind,
 // the Kite a lozenge lying crosswind, the Lamp a ringed disc.
 
-const NS = 'http://www.w3.org/2000/svg';
+import { svgEl, injectStyle, shakeElement, focusRovingCell } from '/static/shell/svg.js';
 
 /** Geometry, in SVG user units: square pitch, margin round the board, frame padding. */
 const P = 100;
@@ -285,21 +285,12 @@ const CSS = `
 `;
 
 function injectCss() {
-  if (document.getElementById('lw-board-css')) return;
-  const style = document.createElement('style');
-  style.id = 'lw-board-css';
-  style.textContent = CSS;
-  document.head.append(style);
+  injectStyle('lw-board-css', CSS);
 }
 
 /* ---------- SVG helpers ---------- */
 
-function s(tag, attrs = {}, ...children) {
-  const el = document.createElementNS(NS, tag);
-  for (const [k, v] of Object.entries(attrs)) if (v !== undefined && v !== null && v !== false) el.setAttribute(k, v);
-  for (const c of children) if (c) el.append(c);
-  return el;
-}
+const s = svgEl;
 
 /** The outline of each kind, drawn round (0, 0) with the wind blowing up. */
 const SHAPES = {
@@ -671,22 +662,13 @@ export class BoardView {
 
   shake(name) {
     const cell = this.cellAt(name);
-    if (!cell) return;
-    cell.g.classList.remove('shake');
-    void cell.g.getBBox();
-    cell.g.classList.add('shake');
-    setTimeout(() => cell.g.classList.remove('shake'), 300);
+    if (cell) shakeElement(cell.g);
   }
 
   focusCell(name, { keyboard = true } = {}) {
-    const cell = this.cellAt(name);
-    if (!cell) return;
+    if (!this.cellAt(name)) return;
     this.focusName = name;
-    for (const x of this.cells.values()) {
-      x.g.setAttribute('tabindex', x.name === name ? '0' : '-1');
-      x.g.classList.toggle('kbd-focus', keyboard && x.name === name);
-    }
-    cell.g.focus({ preventScroll: true });
+    focusRovingCell(this.cells.values(), name, keyboard);
   }
 
   wire() {

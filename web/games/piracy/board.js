@@ -8,7 +8,7 @@
 // aground_xy), `island_squares`, `harbours`. The legal moves come as the
 // API's move `info` objects (turn, to, to_xy, aground, hits).
 
-const NS = 'http://www.w3.org/2000/svg';
+import { svgEl, svgText, injectStyle } from '/static/shell/svg.js';
 
 /** Geometry in SVG user units: square pitch, margin (the coast), board size. */
 const P = 100;
@@ -143,27 +143,14 @@ const CSS = `
 `;
 
 function injectCss() {
-  if (document.getElementById('pz-board-css')) return;
-  const style = document.createElement('style');
-  style.id = 'pz-board-css';
-  style.textContent = CSS;
-  document.head.append(style);
+  injectStyle('pz-board-css', CSS);
 }
 
 /* ---------- SVG helpers ---------- */
 
-function s(tag, attrs = {}, ...children) {
-  const el = document.createElementNS(NS, tag);
-  for (const [k, v] of Object.entries(attrs)) if (v !== undefined && v !== null) el.setAttribute(k, v);
-  for (const c of children) if (c) el.append(c);
-  return el;
-}
+const s = svgEl;
 
-function text(attrs, content) {
-  const t = s('text', attrs);
-  t.textContent = content;
-  return t;
-}
+const text = svgText;
 
 /** A pseudo-random number in [0, 1) from integers: drawings stay the same on every redraw. */
 function hash01(...xs) {

@@ -8,9 +8,9 @@
 // moves now. Promotion tiles are tinted in their owner's colour, South's with a
 // solid inner edge, North's with a dashed one.
 
+import { svgEl, svgText, injectStyle, shakeElement, focusRovingCell } from '/static/shell/svg.js';
 import * as G from './logic.js';
 
-const NS = 'http://www.w3.org/2000/svg';
 const R = 50; // hexagon radius in SVG units
 const SQ3 = Math.sqrt(3);
 
@@ -125,27 +125,14 @@ const CSS = `
 `;
 
 function injectCss() {
-  if (typeof document === 'undefined' || document.getElementById('ss-board-css')) return;
-  const style = document.createElement('style');
-  style.id = 'ss-board-css';
-  style.textContent = CSS;
-  document.head.append(style);
+  injectStyle('ss-board-css', CSS);
 }
 
 /* ---------- SVG helpers ---------- */
 
-function s(tag, attrs = {}, ...children) {
-  const el = document.createElementNS(NS, tag);
-  for (const [k, v] of Object.entries(attrs)) if (v !== undefined && v !== null && v !== false) el.setAttribute(k, v);
-  for (const c of children) if (c) el.append(c);
-  return el;
-}
+const s = svgEl;
 
-function text(attrs, content) {
-  const t = s('text', attrs);
-  t.textContent = content;
-  return t;
-}
+const text = svgText;
 
 /** The points of a flat-topped hexagon of radius r around (cx, cy). */
 function hexPoints(r, cx = 0, cy = 0) {
@@ -606,23 +593,14 @@ export class BoardView {
   }
 
   shake(name) {
-    const c = this.cellAt(name);
-    if (!c) return;
-    c.g.classList.remove('shake');
-    void c.g.getBBox();
-    c.g.classList.add('shake');
-    setTimeout(() => c.g.classList.remove('shake'), 300);
+    const cell = this.cellAt(name);
+    if (cell) shakeElement(cell.g);
   }
 
   focusCell(name, { keyboard = true } = {}) {
-    const c = this.cellAt(name);
-    if (!c) return;
+    if (!this.cellAt(name)) return;
     this.focusName = name;
-    for (const [n, x] of this.cells) {
-      x.g.setAttribute('tabindex', n === name ? '0' : '-1');
-      x.g.classList.toggle('kbd-focus', keyboard && n === name);
-    }
-    c.g.focus({ preventScroll: true });
+    focusRovingCell([...this.cells].map(([n, x]) => ({ name: n, g: x.g })), name, keyboard);
   }
 
   /** The cell an arrow key leads to, in screen terms. */

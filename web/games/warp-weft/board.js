@@ -4,7 +4,7 @@
 // A position is the API's `state` object: size, grid, taken, shuttle_rc,
 // axis_to_move, unused (see docs/api.md).
 
-const NS = 'http://www.w3.org/2000/svg';
+import { svgEl, injectStyle, shakeElement, focusRovingCell } from '/static/shell/svg.js';
 
 /** Geometry, in SVG user units: cell pitch, margin for labels, board padding. */
 const P = 100;
@@ -189,21 +189,12 @@ const CSS = `
 `;
 
 function injectCss() {
-  if (document.getElementById('ww-board-css')) return;
-  const style = document.createElement('style');
-  style.id = 'ww-board-css';
-  style.textContent = CSS;
-  document.head.append(style);
+  injectStyle('ww-board-css', CSS);
 }
 
 /* ---------- SVG helpers ---------- */
 
-function s(tag, attrs = {}, ...children) {
-  const el = document.createElementNS(NS, tag);
-  for (const [k, v] of Object.entries(attrs)) if (v !== undefined && v !== null) el.setAttribute(k, v);
-  for (const c of children) if (c) el.append(c);
-  return el;
-}
+const s = svgEl;
 
 let instances = 0;
 
@@ -511,22 +502,13 @@ export class BoardView {
   /** A short shake on a cell that cannot be played. */
   shake(name) {
     const cell = this.cellAt(name);
-    if (!cell) return;
-    cell.g.classList.remove('shake');
-    void cell.g.getBBox();
-    cell.g.classList.add('shake');
-    setTimeout(() => cell.g.classList.remove('shake'), 300);
+    if (cell) shakeElement(cell.g);
   }
 
   focusCell(name, { keyboard = true } = {}) {
-    const cell = this.cellAt(name);
-    if (!cell) return;
+    if (!this.cellAt(name)) return;
     this.focusName = name;
-    for (const row of this.cells) for (const x of row) {
-      x.g.setAttribute('tabindex', x.name === name ? '0' : '-1');
-      x.g.classList.toggle('kbd-focus', keyboard && x.name === name);
-    }
-    cell.g.focus({ preventScroll: true });
+    focusRovingCell(this.cells.flat(), name, keyboard);
   }
 
   wire() {

@@ -16,7 +16,7 @@ pub(super) static INFO: GameInfo = GameInfo {
             player: "ab:depth=5,time=250ms,margin=200",
             about: "looks five moves ahead in at most a quarter of a second, then picks at random among the moves it rates near the best, so it now and then plays a clearly worse one",
         },
-        LevelInfo { key: "fair", name: "Fair", player: "ab:time=800ms", about: "thinks for under a second" },
+        LevelInfo { key: "fair", name: "Fair", player: "ab:time=400ms", about: "thinks for under half a second" },
         LevelInfo { key: "strong", name: "Strong", player: "ab:time=2s,hash=64", about: "thinks for about two seconds" },
     ],
 };

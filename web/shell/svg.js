@@ -1,0 +1,57 @@
+// Small helpers every board drawing needs: making SVG elements, adding a
+// board's stylesheet once, and the two cell behaviours all boards share
+// (a shake for a refused pick, one keyboard-focusable cell at a time).
+
+const NS = 'http://www.w3.org/2000/svg';
+
+/**
+ * An SVG element with its attributes and children. Attributes that are
+ * undefined, null or false are left out, so callers can write conditions
+ * inline; falsy children are skipped likewise.
+ */
+export function svgEl(tag, attrs = {}, ...children) {
+  const el = document.createElementNS(NS, tag);
+  for (const [k, v] of Object.entries(attrs)) if (v !== undefined && v !== null && v !== false) el.setAttribute(k, v);
+  for (const c of children) if (c) el.append(c);
+  return el;
+}
+
+/** An SVG text element with its attributes and content. */
+export function svgText(attrs, content) {
+  const t = svgEl('text', attrs);
+  t.textContent = content;
+  return t;
+}
+
+/** Adds a board's stylesheet to the page once, however many boards are drawn. */
+export function injectStyle(id, css) {
+  if (typeof document === 'undefined' || document.getElementById(id)) return;
+  const style = document.createElement('style');
+  style.id = id;
+  style.textContent = css;
+  document.head.append(style);
+}
+
+/** A short shake of a cell's group: the board's way of saying "not that one". */
+export function shakeElement(g) {
+  g.classList.remove('shake');
+  void g.getBBox(); // restart the animation if it is still running
+  g.classList.add('shake');
+  setTimeout(() => g.classList.remove('shake'), 300);
+}
+
+/**
+ * Makes the cell `name` the one that Tab reaches and gives it focus (a
+ * roving tabindex); `cells` yields `{ name, g }`. With `keyboard`, the cell
+ * also shows the keyboard focus ring.
+ */
+export function focusRovingCell(cells, name, keyboard) {
+  let target = null;
+  for (const cell of cells) {
+    const here = cell.name === name;
+    cell.g.setAttribute('tabindex', here ? '0' : '-1');
+    cell.g.classList.toggle('kbd-focus', keyboard && here);
+    if (here) target = cell;
+  }
+  target?.g.focus({ preventScroll: true });
+}
