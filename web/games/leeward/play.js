@@ -11,8 +11,9 @@ import {
 } from './board.js';
 import { inviteFriend, replayHref } from '/static/shell/session.js';
 import {
-  createMatchController, humanCanMove, playersFromSettings, playerLabel as seatPlayer, inSentence, matchHeadline, openSettingsDialog,
+  createMatchController, humanCanMove, playersFromSettings, playerLabel as seatPlayer, inSentence, matchHeadline,
 } from '/static/shell/match-controller.js';
+import { openSettingsDialog } from '/static/shell/settings-dialog.js';
 import { moveTick } from '/static/shell/sound.js';
 
 const SLUG = 'leeward';

@@ -7,8 +7,9 @@ import { openRulesDialog } from '/static/shell/rules-dialog.js';
 import { radioGroup, checkbox } from '/static/shell/form.js';
 import { inviteFriend, replayHref } from '/static/shell/session.js';
 import {
-  createMatchController, humanCanMove, vsComputer as hasComputer, playersFromSettings, playerLabel as seatPlayer, matchHeadline, openSettingsDialog,
+  createMatchController, humanCanMove, vsComputer as hasComputer, playersFromSettings, playerLabel as seatPlayer, matchHeadline,
 } from '/static/shell/match-controller.js';
+import { openSettingsDialog } from '/static/shell/settings-dialog.js';
 import { audioContext } from '/static/shell/sound.js';
 import { BoardView, SHIP_NAMES, TURN_KEYS, TURN_WORDS, swatch } from './board.js';
 

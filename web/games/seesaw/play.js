@@ -9,8 +9,9 @@ import { BoardView, swatch, sideKey, sideName } from './board.js';
 import * as G from './logic.js';
 import { inviteFriend, replayHref } from '/static/shell/session.js';
 import {
-  createMatchController, humanCanMove, playersFromSettings, playerLabel as seatPlayer, inSentence, matchHeadline, openSettingsDialog,
+  createMatchController, humanCanMove, playersFromSettings, playerLabel as seatPlayer, inSentence, matchHeadline,
 } from '/static/shell/match-controller.js';
+import { openSettingsDialog } from '/static/shell/settings-dialog.js';
 import { moveTick } from '/static/shell/sound.js';
 
 const SLUG = 'seesaw';

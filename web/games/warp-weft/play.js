@@ -7,8 +7,9 @@ import { radioGroup, checkbox } from '/static/shell/form.js';
 import { BoardView, cellName, parseCell, fmtValue, fmtScore, axisName, other, swatch } from './board.js';
 import { inviteFriend, replayHref } from '/static/shell/session.js';
 import {
-  createMatchController, humanCanMove, playersFromSettings, playerLabel as seatPlayer, matchHeadline, openSettingsDialog,
+  createMatchController, humanCanMove, playersFromSettings, playerLabel as seatPlayer, matchHeadline,
 } from '/static/shell/match-controller.js';
+import { openSettingsDialog } from '/static/shell/settings-dialog.js';
 import { moveTick } from '/static/shell/sound.js';
 
 const SLUG = 'warp-weft';
