@@ -140,6 +140,14 @@ pub trait Evaluate: Game {
         None
     }
 
+    /// For games small enough to solve: one best move and its exact value
+    /// (on the same scale as [`Evaluate::solve_moves`]), which a player needs
+    /// and which can cost far less than valuing every move. The default takes
+    /// the first of `solve_moves`.
+    fn solve_best(&self, limit: Option<std::time::Duration>, memory: &mut SolverMemory) -> Option<(Self::Move, i32)> {
+        self.solve_moves(limit, memory).and_then(|moves| moves.first().copied())
+    }
+
     /// The exact solver's report for `tabula solve`, as `key value` pairs
     /// (first the values, then `nodes` and `time`), or `None` when the game
     /// has no solver or the position is too big. With `verdict_only`, only

@@ -124,9 +124,27 @@ fn the_pie_swap_is_valued_exactly_and_the_perfect_player_swaps_when_it_pays() {
         let chosen = Player::new(spec, 1).choose(&pos).unwrap().unwrap();
         let best_move = values.iter().filter(|(mv, _)| !mv.is_swap()).map(|v| v.1).max().unwrap();
         assert_eq!(chosen.best.unwrap().is_swap(), swap.1 > best_move, "board {seed}");
+        assert_eq!(chosen.score, values[0].1, "board {seed}: the player's move is worth the best value");
         swaps += chosen.best.unwrap().is_swap() as usize;
     }
     assert!(swaps > 0, "on some boards the first move is worth taking over");
+}
+
+#[test]
+fn one_best_move_is_worth_what_valuing_every_move_says() {
+    for seed in 1..=8u64 {
+        for plies in [0usize, 3, 6, 9] {
+            let pos = midgame(seed, 5, &vec![seed as usize; plies]);
+            if pos.outcome().is_some() {
+                continue;
+            }
+            let values = pos.solve_moves(None, &mut None).unwrap();
+            let (mv, score) = pos.solve_best(None, &mut None).unwrap();
+            assert_eq!(score, values[0].1, "board {seed}, {plies} moves in");
+            let listed = values.iter().find(|v| v.0 == mv).expect("a legal move");
+            assert_eq!(listed.1, score, "board {seed}, {plies} moves in: {} is a best move", pos.format_move(mv));
+        }
+    }
 }
 
 #[test]

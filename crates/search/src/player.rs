@@ -279,7 +279,7 @@ impl<G: Evaluate> Player<G> {
             PlayerSpec::Greedy { margin } => greedy_move(game, *margin, &mut self.rng).map(|(mv, s)| one(mv, s, 1)),
             PlayerSpec::Solver => {
                 let start = Instant::now();
-                match game.solve_moves(None, &mut self.memory).and_then(|v| v.first().copied()) {
+                match game.solve_best(None, &mut self.memory) {
                     Some((mv, score)) => Some(SearchResult { elapsed: start.elapsed(), exact: true, ..one(mv, score, 0) }),
                     None => {
                         let searcher = self.alphabeta.get_or_insert_with(|| AlphaBeta::new(64));
@@ -293,7 +293,7 @@ impl<G: Evaluate> Player<G> {
                 let mut limits = *limits;
                 if *solve && *margin == 0 {
                     let budget = limits.time.map(|t| t / 2);
-                    if let Some((mv, score)) = game.solve_moves(budget, &mut self.memory).and_then(|v| v.first().copied()) {
+                    if let Some((mv, score)) = game.solve_best(budget, &mut self.memory) {
                         return Ok(Some(SearchResult { elapsed: start.elapsed(), exact: true, ..one(mv, score, 0) }));
                     }
                     limits.time = limits.time.map(|t| t.saturating_sub(start.elapsed()));

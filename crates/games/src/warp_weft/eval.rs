@@ -42,28 +42,10 @@ impl Evaluate for WarpWeft {
 
     /// Exact values from the solver (boards up to 7 × 7), keeping its table in `memory`.
     fn solve_moves(&self, limit: Option<Duration>, memory: &mut SolverMemory) -> Option<Vec<(WwMove, i32)>> {
-        let reuse = memory.as_ref().and_then(|m| m.downcast_ref::<Solver>()).is_some_and(|s| s.fits(self));
-        if !reuse {
-            let mut solver = Solver::new(self, SOLVER_TABLE_MIB)?;
-            // Perfect play and hints are worth a second core: two threads solve twice as fast.
-            solver.set_threads(std::thread::available_parallelism().map_or(1, |n| n.get().min(2)));
-            *memory = Some(Box::new(solver));
-        }
-        let solver = memory.as_mut()?.downcast_mut::<Solver>()?;
+        let solver = kept_solver(self, memory)?;
         let now = self.evaluate();
         let values = solver.move_values(self, limit)?;
-        let mut scored: Vec<(WwMove, i32)> = values
-            .into_iter()
-            .map(|(mv, future)| {
-                let margin = now + 2 * future;
-                let score = match margin.signum() {
-                    1 => WIN_SCORE + margin,
-                    -1 => -WIN_SCORE + margin,
-                    _ => 0,
-                };
-                (mv, score)
-            })
-            .collect();
+        let mut scored: Vec<(WwMove, i32)> = values.into_iter().map(|(mv, future)| (mv, final_score(now + 2 * future))).collect();
         // The pie swap hands the mover Weft's side of this very position, with
         // Warp to move: worth the opposite of Warp's best move.
         if self.swap_available() {
@@ -72,6 +54,15 @@ impl Evaluate for WarpWeft {
             scored.sort_by_key(|m| std::cmp::Reverse(m.1));
         }
         Some(scored)
+    }
+
+    /// One best move by a single MTD(f) solve, without valuing the others.
+    fn solve_best(&self, limit: Option<Duration>, memory: &mut SolverMemory) -> Option<(WwMove, i32)> {
+        let solver = kept_solver(self, memory)?;
+        let exact = solver.solve(self, 0, limit)?;
+        let best = (exact.best?, final_score(self.evaluate() + 2 * exact.margin));
+        // Swapping seats is worth the opposite of the best move (see solve_moves).
+        Some(if self.swap_available() && -best.1 > best.1 { (WwMove::SWAP, -best.1) } else { best })
     }
 
     /// `margin` (Weft's future points minus Warp's, no komi), `best`,
@@ -128,6 +119,29 @@ impl Evaluate for WarpWeft {
         } else {
             format!("{} ahead", format_half_points(score))
         }
+    }
+}
+
+/// The solver kept in `memory` for this board, made anew (with two threads
+/// where the machine has them) when it holds none or one for another board.
+fn kept_solver<'a>(pos: &WarpWeft, memory: &'a mut SolverMemory) -> Option<&'a mut Solver> {
+    let reuse = memory.as_ref().and_then(|m| m.downcast_ref::<Solver>()).is_some_and(|s| s.fits(pos));
+    if !reuse {
+        let mut solver = Solver::new(pos, SOLVER_TABLE_MIB)?;
+        // Perfect play and hints are worth a second core: two threads solve twice as fast.
+        solver.set_threads(std::thread::available_parallelism().map_or(1, |n| n.get().min(2)));
+        *memory = Some(Box::new(solver));
+    }
+    memory.as_mut()?.downcast_mut::<Solver>()
+}
+
+/// A final margin for the mover in half points (komi included) on the
+/// [`Evaluate::terminal_score`] scale: a win or a loss by that much, or a draw.
+fn final_score(margin: i32) -> i32 {
+    match margin.signum() {
+        1 => WIN_SCORE + margin,
+        -1 => -WIN_SCORE + margin,
+        _ => 0,
     }
 }
 
