@@ -298,6 +298,8 @@ pub trait AnyPlayer: Send {
     /// Picks a move for the side to move in `game` (`Ok(None)` when it is over).
     /// Fails if `game` is of another game, or an external engine misbehaves.
     fn choose(&mut self, game: &dyn AnyGame) -> Result<Option<Decision>, Error>;
+    /// Fixes the player's random choices from here on (see [`Player::reseed`]).
+    fn reseed(&mut self, seed: u64);
 }
 
 struct TypedPlayer<G: Evaluate>(Player<G>);
@@ -309,6 +311,10 @@ impl<G: Evaluate> AnyPlayer for TypedPlayer<G> {
             .downcast_ref::<Erased<G>>()
             .ok_or_else(|| Error::BadPlayer(format!("this player plays {}, not {}", G::info().name, game.info().name)))?;
         Ok(self.0.choose(&typed.game)?.and_then(|r| decision(&typed.game, r)))
+    }
+
+    fn reseed(&mut self, seed: u64) {
+        self.0.reseed(seed);
     }
 }
 

@@ -258,6 +258,13 @@ impl<G: Evaluate> Player<G> {
         Player { spec, rng: seeded_rng(seed), alphabeta: None, mcts: None, ugi: None, memory: None }
     }
 
+    /// Fixes its random choices from here on by `seed`, keeping what it has
+    /// learned: a player kept between moves can still choose as a fresh one
+    /// seeded for the position would (carelessness included).
+    pub fn reseed(&mut self, seed: u64) {
+        self.rng = seeded_rng(seed);
+    }
+
     /// The spec this player follows.
     pub fn spec(&self) -> &PlayerSpec {
         &self.spec

@@ -254,10 +254,26 @@ async fn undo(State(state): Shared, Path(id): Path<String>) -> Result<Json<Value
 async fn computer_move(State(state): Shared, Path(id): Path<String>) -> Result<Json<Value>, ApiError> {
     let (game, spec, version) = state.matches.computer_to_think(&id)?;
     let seed = game.hash() ^ version.wrapping_mul(0x9E37_79B9_7F4A_7C15);
-    let decision = tokio::task::spawn_blocking(move || game.choose(&spec, seed))
-        .await
-        .map_err(|_| ApiError::conflict("the computer could not finish thinking"))?
-        .ok_or_else(|| ApiError::conflict("the game is over"))?;
+    // The player that made this seat's last move, if it is still kept: its
+    // table already holds much of this position's search.
+    let key = format!("{id}/{}/{spec}", game.side_to_move().index());
+    let worker = Arc::clone(&state);
+    let decision = tokio::task::spawn_blocking(move || {
+        let kept = {
+            let mut players = worker.players.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
+            players.iter().position(|(k, _)| *k == key).and_then(|i| players.remove(i)).map(|(_, p)| p)
+        };
+        let mut player = kept.unwrap_or_else(|| game.new_player(&spec, seed));
+        player.reseed(seed);
+        let decision = player.choose(game.as_ref()).ok().flatten();
+        let mut players = worker.players.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
+        players.push_front((key, player));
+        players.truncate(crate::KEPT_PLAYERS);
+        decision
+    })
+    .await
+    .map_err(|_| ApiError::conflict("the computer could not finish thinking"))?
+    .ok_or_else(|| ApiError::conflict("the game is over"))?;
     Ok(Json(state.matches.computer_played(&id, version, decision)?))
 }
 

@@ -46,10 +46,18 @@ pub struct AppState {
     /// newest first: kept so that later positions of those games are
     /// answered at once, and few, since each may hold hundreds of MiB.
     pub solvers: std::sync::Mutex<std::collections::VecDeque<(String, tabula_core::SolverMemory)>>,
+    /// The computer players of the matches that moved last, newest first, by
+    /// match, seat and player: kept so that each move starts from what the
+    /// last one learned (an alpha–beta table, a solved board), as in `tabula match`.
+    pub players: std::sync::Mutex<std::collections::VecDeque<(String, Box<dyn tabula_search::AnyPlayer>)>>,
 }
 
 /// How many matches keep their hint solver's table.
 pub const KEPT_SOLVERS: usize = 2;
+
+/// How many computer players are kept between moves (each may hold a table
+/// of tens or hundreds of MiB).
+pub const KEPT_PLAYERS: usize = 4;
 
 /// Where matches are kept when no `--data` is given: `$TABULA_DATA`, else
 /// `$XDG_DATA_HOME/tabula`, else `~/.local/share/tabula`, else `./tabula-data`.
@@ -80,6 +88,7 @@ pub fn try_app_state(config: Config) -> Result<Arc<AppState>, String> {
         analysis_permit: tokio::sync::Semaphore::new(1),
         solve_permit: tokio::sync::Semaphore::new(1),
         solvers: std::sync::Mutex::new(std::collections::VecDeque::new()),
+        players: std::sync::Mutex::new(std::collections::VecDeque::new()),
     });
     if let Ok(runtime) = tokio::runtime::Handle::try_current() {
         runtime.spawn(timekeeper(Arc::downgrade(&state)));

@@ -249,3 +249,31 @@ async fn hints_give_each_move_its_exact_value_once_the_position_is_solved() {
     let (status, err) = client.get(&format!("/api/matches/{}/solve", online["id"].as_str().unwrap())).await;
     assert_eq!(status, StatusCode::CONFLICT, "{err}");
 }
+
+#[tokio::test]
+async fn a_computer_player_is_kept_between_its_moves() {
+    let state = app_state(Config::default());
+    let client = Client { app: router(state.clone()) };
+    let kept = || state.players.lock().unwrap().iter().map(|(k, _)| k.clone()).collect::<Vec<_>>();
+    let (_, view) = client.post("/api/matches", json!({"game": "warp-weft", "options": {"size": 5, "seed": 3}, "players": ["level:perfect", "human"]})).await;
+    let id = view["id"].as_str().unwrap().to_string();
+    let (status, view) = client.send("POST", &format!("/api/matches/{id}/computer-move"), None).await;
+    assert_eq!(status, StatusCode::OK, "{view}");
+    assert_eq!(kept().len(), 1, "the player that moved is kept: {:?}", kept());
+    assert!(kept()[0].starts_with(&format!("{id}/0/")), "{:?}", kept());
+    // A person's reply, then the same player (with its solved table) answers.
+    let reply = view["moves"][0]["move"].as_str().unwrap_or_else(|| panic!("a legal move in {view}")).to_string();
+    let (status, view) = client.post(&format!("/api/matches/{id}/moves"), json!({"move": reply})).await;
+    assert_eq!(status, StatusCode::OK, "{view}");
+    let (status, view) = client.send("POST", &format!("/api/matches/{id}/computer-move"), None).await;
+    assert_eq!(status, StatusCode::OK, "{view}");
+    assert_eq!(kept().len(), 1, "still one player for this seat: {:?}", kept());
+    // Other matches' players join it, up to a limit.
+    for _ in 0..tabula_server::KEPT_PLAYERS + 1 {
+        let (_, view) = client.post("/api/matches", json!({"game": "warp-weft", "options": {"size": 5}, "players": ["level:easy", "human"]})).await;
+        let other = view["id"].as_str().unwrap().to_string();
+        client.send("POST", &format!("/api/matches/{other}/computer-move"), None).await;
+    }
+    assert_eq!(kept().len(), tabula_server::KEPT_PLAYERS);
+    assert!(!kept().iter().any(|k| k.starts_with(&format!("{id}/"))), "the oldest went first");
+}
