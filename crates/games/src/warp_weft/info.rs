@@ -18,7 +18,7 @@ pub(super) static INFO: GameInfo = GameInfo {
     levels: &[
         LevelInfo { key: "easy", name: "Easy", player: "greedy:margin=6", about: "grabs good cells, not always the best, and never looks at your reply" },
         LevelInfo { key: "medium", name: "Medium", player: "ab:depth=4", about: "looks four moves ahead" },
-        LevelInfo { key: "hard", name: "Hard", player: "ab:depth=64,time=1s,min_depth=10,solve=1", about: "looks ten moves ahead or more, and plays perfectly once the rest of the game can be solved within a second" },
+        LevelInfo { key: "hard", name: "Hard", player: "ab:depth=64,time=1s,min_depth=10,solve=1", about: "looks ten moves ahead or more, and plays perfectly once the rest of the game can be solved in half a second" },
         LevelInfo { key: "perfect", name: "Perfect", player: "solver", about: "solves the board exactly and never errs; its first move on a 7×7 board takes about twenty seconds" },
     ],
 };
