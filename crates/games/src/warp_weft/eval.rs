@@ -31,13 +31,9 @@ impl Evaluate for WarpWeft {
     /// A finished game is worth a win plus the margin in half points, so an
     /// exact search also plays for the biggest win (or the smallest loss).
     #[inline]
-    fn terminal_score(&self, outcome: Outcome, _ply: u32) -> i32 {
-        let margin = self.evaluate();
-        match outcome {
-            Outcome::Draw => 0,
-            Outcome::Win(_) if margin > 0 => WIN_SCORE + margin,
-            Outcome::Win(_) => -WIN_SCORE + margin,
-        }
+    fn terminal_score(&self, _outcome: Outcome, _ply: u32) -> i32 {
+        // The final margin says who won: no margin, no winner.
+        final_score(self.evaluate())
     }
 
     /// Exact values from the solver (boards up to 7 × 7), keeping its table in `memory`.
@@ -137,6 +133,7 @@ fn kept_solver<'a>(pos: &WarpWeft, memory: &'a mut SolverMemory) -> Option<&'a m
 
 /// A final margin for the mover in half points (komi included) on the
 /// [`Evaluate::terminal_score`] scale: a win or a loss by that much, or a draw.
+#[inline]
 fn final_score(margin: i32) -> i32 {
     match margin.signum() {
         1 => WIN_SCORE + margin,
