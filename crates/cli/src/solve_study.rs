@@ -313,12 +313,13 @@ fn histogram_svg(margins: &[i64], compensation: f64) -> String {
     svg
 }
 
-/// A margin with its sign, as a chart labels it: "+3", "-1", and plain "0".
+/// A margin with its sign, as a chart labels it: "+3", "−1" (a true minus
+/// sign, like the rules pages), and plain "0".
 fn signed(m: i64) -> String {
-    if m == 0 {
-        "0".to_string()
-    } else {
-        format!("{m:+}")
+    match m {
+        0 => "0".to_string(),
+        m if m < 0 => format!("\u{2212}{}", -m),
+        m => format!("+{m}"),
     }
 }
 
@@ -329,7 +330,7 @@ mod tests {
     #[test]
     fn the_chart_labels_zero_without_a_sign() {
         let svg = histogram_svg(&[-1, 0, 0, 3], 2.5);
-        assert!(svg.contains(">-1</text>") && svg.contains(">0</text>") && svg.contains(">+3</text>"), "{svg}");
+        assert!(svg.contains(">\u{2212}1</text>") && svg.contains(">0</text>") && svg.contains(">+3</text>"), "{svg}");
         assert!(!svg.contains("+0"), "zero has no sign: {svg}");
         assert!(svg.contains("<title>margin 0: 2 boards</title>"), "{svg}");
     }
