@@ -259,16 +259,10 @@ async fn computer_move(State(state): Shared, Path(id): Path<String>) -> Result<J
     let key = format!("{id}/{}/{spec}", game.side_to_move().index());
     let worker = Arc::clone(&state);
     let decision = tokio::task::spawn_blocking(move || {
-        let kept = {
-            let mut players = worker.players.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
-            players.iter().position(|(k, _)| *k == key).and_then(|i| players.remove(i)).map(|(_, p)| p)
-        };
-        let mut player = kept.unwrap_or_else(|| game.new_player(&spec, seed));
+        let mut player = worker.players.take(&key).unwrap_or_else(|| game.new_player(&spec, seed));
         player.reseed(seed);
         let decision = player.choose(game.as_ref()).ok().flatten();
-        let mut players = worker.players.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
-        players.push_front((key, player));
-        players.truncate(crate::KEPT_PLAYERS);
+        worker.players.keep(key, player);
         decision
     })
     .await
@@ -375,15 +369,9 @@ async fn solve(State(state): Shared, Path(id): Path<String>, RawQuery(query): Ra
     let key = state.matches.with(&id, |m| m.id.clone())?;
     let worker = Arc::clone(&state);
     let values = tokio::task::spawn_blocking(move || {
-        let mut memory = {
-            let mut solvers = worker.solvers.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
-            let found = solvers.iter().position(|(k, _)| *k == key);
-            found.and_then(|i| solvers.remove(i)).map(|(_, memory)| memory).unwrap_or(None)
-        };
+        let mut memory = worker.solvers.take(&key).unwrap_or(None);
         let values = game.solve_moves(Some(limit), &mut memory);
-        let mut solvers = worker.solvers.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
-        solvers.push_front((key, memory));
-        solvers.truncate(crate::KEPT_SOLVERS);
+        worker.solvers.keep(key, memory);
         values
     })
     .await

@@ -45,11 +45,48 @@ pub struct AppState {
     /// The solver tables of the matches whose hints were asked for last,
     /// newest first: kept so that later positions of those games are
     /// answered at once, and few, since each may hold hundreds of MiB.
-    pub solvers: std::sync::Mutex<std::collections::VecDeque<(String, tabula_core::SolverMemory)>>,
+    pub solvers: Kept<tabula_core::SolverMemory>,
     /// The computer players of the matches that moved last, newest first, by
     /// match, seat and player: kept so that each move starts from what the
     /// last one learned (an alpha–beta table, a solved board), as in `tabula match`.
-    pub players: std::sync::Mutex<std::collections::VecDeque<(String, Box<dyn tabula_search::AnyPlayer>)>>,
+    pub players: Kept<Box<dyn tabula_search::AnyPlayer>>,
+}
+
+/// A few values kept by key, newest first; beyond `cap` the oldest goes.
+/// A value is taken out while in use and kept again afterwards.
+pub struct Kept<T> {
+    items: std::sync::Mutex<std::collections::VecDeque<(String, T)>>,
+    cap: usize,
+}
+
+impl<T> Kept<T> {
+    /// An empty store of at most `cap` values.
+    pub fn new(cap: usize) -> Self {
+        Kept { items: std::sync::Mutex::new(std::collections::VecDeque::new()), cap }
+    }
+
+    fn lock(&self) -> std::sync::MutexGuard<'_, std::collections::VecDeque<(String, T)>> {
+        self.items.lock().unwrap_or_else(|poisoned| poisoned.into_inner())
+    }
+
+    /// Takes out the value kept under `key`, if any.
+    pub fn take(&self, key: &str) -> Option<T> {
+        let mut items = self.lock();
+        let found = items.iter().position(|(k, _)| k == key)?;
+        items.remove(found).map(|(_, value)| value)
+    }
+
+    /// Keeps `value` under `key` as the newest.
+    pub fn keep(&self, key: String, value: T) {
+        let mut items = self.lock();
+        items.push_front((key, value));
+        items.truncate(self.cap);
+    }
+
+    /// The keys kept, newest first.
+    pub fn keys(&self) -> Vec<String> {
+        self.lock().iter().map(|(k, _)| k.clone()).collect()
+    }
 }
 
 /// How many matches keep their hint solver's table.
@@ -87,8 +124,8 @@ pub fn try_app_state(config: Config) -> Result<Arc<AppState>, String> {
         config,
         analysis_permit: tokio::sync::Semaphore::new(1),
         solve_permit: tokio::sync::Semaphore::new(1),
-        solvers: std::sync::Mutex::new(std::collections::VecDeque::new()),
-        players: std::sync::Mutex::new(std::collections::VecDeque::new()),
+        solvers: Kept::new(KEPT_SOLVERS),
+        players: Kept::new(KEPT_PLAYERS),
     });
     if let Ok(runtime) = tokio::runtime::Handle::try_current() {
         runtime.spawn(timekeeper(Arc::downgrade(&state)));

@@ -254,7 +254,7 @@ async fn hints_give_each_move_its_exact_value_once_the_position_is_solved() {
 async fn a_computer_player_is_kept_between_its_moves() {
     let state = app_state(Config::default());
     let client = Client { app: router(state.clone()) };
-    let kept = || state.players.lock().unwrap().iter().map(|(k, _)| k.clone()).collect::<Vec<_>>();
+    let kept = || state.players.keys();
     let (_, view) = client.post("/api/matches", json!({"game": "warp-weft", "options": {"size": 5, "seed": 3}, "players": ["level:perfect", "human"]})).await;
     let id = view["id"].as_str().unwrap().to_string();
     let (status, view) = client.send("POST", &format!("/api/matches/{id}/computer-move"), None).await;
