@@ -96,7 +96,13 @@ impl Wind {
     /// The wind with the given index (taken modulo 4).
     #[inline]
     pub const fn from_index(i: usize) -> Wind {
-        Wind::ALL[i & 3]
+        // A match rather than a look-up in `ALL`: it compiles to nothing.
+        match i & 3 {
+            0 => Wind::N,
+            1 => Wind::E,
+            2 => Wind::S,
+            _ => Wind::W,
+        }
     }
 
     /// 0 for N, 1 for E, 2 for S, 3 for W.

@@ -167,9 +167,53 @@ static WIND_KEYS: [u64; 4] = zobrist::keys(0x1EE_0002);
 static SIDE_KEY: [u64; 1] = zobrist::keys(0x1EE_0003);
 static CALM_KEYS: [u64; 64] = zobrist::keys(0x1EE_0004);
 
+/// The piece keys laid out by square code and a 64-square board, so that
+/// play and undo index them with masks and no bounds checks (same values as
+/// `PIECE_KEYS`; code 0, an empty square, has no key).
+static PIECE_SQUARE_KEYS: [[u64; 64]; 16] = {
+    let mut out = [[0u64; 64]; 16];
+    let mut code = 1;
+    while code <= 8 {
+        let mut sq = 0;
+        while sq < SQUARES {
+            out[code][sq] = PIECE_KEYS[(code - 1) * SQUARES + sq];
+            sq += 1;
+        }
+        code += 1;
+    }
+    out
+};
+
+/// What a move changes in the hash besides its pieces: the wind it was made
+/// in and the one it leaves, and the side to move.
+static TURN_KEYS: [[u64; 4]; 4] = {
+    let mut out = [[0u64; 4]; 4];
+    let mut a = 0;
+    while a < 4 {
+        let mut b = 0;
+        while b < 4 {
+            out[a][b] = WIND_KEYS[a] ^ WIND_KEYS[b] ^ SIDE_KEY[0];
+            b += 1;
+        }
+        a += 1;
+    }
+    out
+};
+
+/// What a quiet move changes in the hash of the calm counter: counter `c` becomes `c + 1`.
+static CALM_STEP_KEYS: [u64; 64] = {
+    let mut out = [0u64; 64];
+    let mut c = 0;
+    while c < 64 {
+        out[c] = CALM_KEYS[c] ^ CALM_KEYS[(c + 1) & 63];
+        c += 1;
+    }
+    out
+};
+
 #[inline]
 fn piece_key(code: u8, sq: usize) -> u64 {
-    PIECE_KEYS[(code as usize - 1) * SQUARES + sq]
+    PIECE_SQUARE_KEYS[code as usize & 15][sq & 63]
 }
 
 #[inline]
@@ -185,8 +229,9 @@ pub struct Leeward {
     pub(super) pieces: [u64; 8],
     /// Squares of each side's pieces.
     pub(super) occupied: [u64; 2],
-    /// What stands on each square (see [`code`]).
-    pub(super) board: [u8; SQUARES],
+    /// What stands on each square (see [`code`]); 64 entries, the last 15
+    /// always empty, so a square index masked to 6 bits needs no bounds check.
+    pub(super) board: [u8; 64],
     pub(super) wind: Wind,
     pub(super) to_move: Side,
     /// Moves made since the last capture.
@@ -226,7 +271,7 @@ impl Leeward {
         let mut pos = Leeward {
             pieces: [0; 8],
             occupied: [0; 2],
-            board: [0; SQUARES],
+            board: [0; 64],
             wind,
             to_move,
             calm,
@@ -437,7 +482,7 @@ impl Leeward {
             while targets != 0 {
                 let to = targets.trailing_zeros() as usize;
                 targets &= targets - 1;
-                let captured = board[to];
+                let captured = board[to & 63];
                 out.extend_from_slice(&[
                     LeewardMove::new(from, to, wind, left, captured),
                     LeewardMove::new(from, to, wind, right, captured),
@@ -580,28 +625,28 @@ impl Game for Leeward {
     #[inline]
     fn play(&mut self, mv: LeewardMove) {
         let (from, to) = (mv.from(), mv.to());
-        let piece = self.board[from];
+        let piece = self.board[from & 63];
         let captured = mv.captured_code();
         let side = self.to_move.index();
         let (from_bit, to_bit) = (1u64 << from, 1u64 << to);
-        self.pieces[piece as usize - 1] ^= from_bit | to_bit;
-        self.occupied[side] ^= from_bit | to_bit;
+        self.pieces[(piece as usize).wrapping_sub(1) & 7] ^= from_bit | to_bit;
+        self.occupied[side & 1] ^= from_bit | to_bit;
         let mut h = self.hash ^ piece_key(piece, from) ^ piece_key(piece, to);
         let calm = self.calm;
         if captured != 0 {
-            self.pieces[captured as usize - 1] ^= to_bit;
-            self.occupied[side ^ 1] ^= to_bit;
-            h ^= piece_key(captured, to);
+            self.pieces[(captured as usize - 1) & 7] ^= to_bit;
+            self.occupied[(side ^ 1) & 1] ^= to_bit;
+            h ^= piece_key(captured, to) ^ calm_key(calm) ^ calm_key(0);
             self.calm_before[self.captures_on_record as usize & 15] = calm;
             self.captures_on_record += 1;
             self.calm = 0;
         } else {
+            h ^= CALM_STEP_KEYS[calm as usize & 63];
             self.calm = calm + 1;
         }
-        h ^= calm_key(calm) ^ calm_key(self.calm);
-        self.board[to] = piece;
-        self.board[from] = 0;
-        h ^= WIND_KEYS[self.wind as usize] ^ WIND_KEYS[mv.wind() as usize] ^ SIDE_KEY[0];
+        self.board[to & 63] = piece;
+        self.board[from & 63] = 0;
+        h ^= TURN_KEYS[self.wind as usize & 3][mv.wind() as usize & 3];
         self.wind = mv.wind();
         self.to_move = self.to_move.opponent();
         self.hash = h;
@@ -610,30 +655,31 @@ impl Game for Leeward {
     #[inline]
     fn undo(&mut self, mv: LeewardMove) {
         let (from, to) = (mv.from(), mv.to());
-        let piece = self.board[to];
+        let piece = self.board[to & 63];
         let captured = mv.captured_code();
         let mover = self.to_move.opponent();
         let side = mover.index();
         let (from_bit, to_bit) = (1u64 << from, 1u64 << to);
-        self.pieces[piece as usize - 1] ^= from_bit | to_bit;
-        self.occupied[side] ^= from_bit | to_bit;
+        self.pieces[(piece as usize).wrapping_sub(1) & 7] ^= from_bit | to_bit;
+        self.occupied[side & 1] ^= from_bit | to_bit;
         let mut h = self.hash ^ piece_key(piece, from) ^ piece_key(piece, to);
         let calm = self.calm;
         if captured != 0 {
-            self.pieces[captured as usize - 1] ^= to_bit;
-            self.occupied[side ^ 1] ^= to_bit;
+            self.pieces[(captured as usize - 1) & 7] ^= to_bit;
+            self.occupied[(side ^ 1) & 1] ^= to_bit;
             h ^= piece_key(captured, to);
             self.captures_on_record -= 1;
             let slot = self.captures_on_record as usize & 15;
             self.calm = self.calm_before[slot];
             self.calm_before[slot] = 0;
+            h ^= calm_key(calm) ^ calm_key(self.calm);
         } else {
             self.calm = calm - 1;
+            h ^= CALM_STEP_KEYS[self.calm as usize & 63];
         }
-        h ^= calm_key(calm) ^ calm_key(self.calm);
-        self.board[from] = piece;
-        self.board[to] = captured;
-        h ^= WIND_KEYS[self.wind as usize] ^ WIND_KEYS[mv.old_wind() as usize] ^ SIDE_KEY[0];
+        self.board[from & 63] = piece;
+        self.board[to & 63] = captured;
+        h ^= TURN_KEYS[self.wind as usize & 3][mv.old_wind() as usize & 3];
         self.wind = mv.old_wind();
         self.to_move = mover;
         self.hash = h;
