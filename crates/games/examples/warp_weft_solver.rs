@@ -72,7 +72,7 @@ fn main() {
             // from the start, Weft with komi 4.5 needs at least 5.
             let wins = solver.at_least(&verdict_pos, (-verdict_pos.evaluate()).div_euclid(2) + 1, None).unwrap();
             let took = clock.elapsed().as_secs_f64();
-            let winner = if wins == (verdict_plies % 2 == 0) { "Weft" } else { "Warp" };
+            let winner = if wins == verdict_plies.is_multiple_of(2) { "Weft" } else { "Warp" };
             println!("board {seed:>3}: verdict {verdict_plies} moves in: {winner} in {:.1} s, {} nodes", took, solver.nodes());
             vtimes.push(took);
             vnodes.push(solver.nodes() as f64);
