@@ -261,12 +261,13 @@ async fn computer_move(State(state): Shared, Path(id): Path<String>) -> Result<J
     let decision = tokio::task::spawn_blocking(move || {
         let mut player = worker.players.take(&key).unwrap_or_else(|| game.new_player(&spec, seed));
         player.reseed(seed);
-        let decision = player.choose(game.as_ref()).ok().flatten();
+        let decision = player.choose(game.as_ref());
         worker.players.keep(key, player);
         decision
     })
     .await
     .map_err(|_| ApiError::conflict("the computer could not finish thinking"))?
+    .map_err(|e| ApiError::conflict(format!("the computer could not choose a move: {e}")))?
     .ok_or_else(|| ApiError::conflict("the game is over"))?;
     Ok(Json(state.matches.computer_played(&id, version, decision)?))
 }

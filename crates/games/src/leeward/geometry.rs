@@ -96,13 +96,7 @@ impl Wind {
     /// The wind with the given index (taken modulo 4).
     #[inline]
     pub const fn from_index(i: usize) -> Wind {
-        // A match rather than a look-up in `ALL`: it compiles to nothing.
-        match i & 3 {
-            0 => Wind::N,
-            1 => Wind::E,
-            2 => Wind::S,
-            _ => Wind::W,
-        }
+        Wind::ALL[i & 3]
     }
 
     /// 0 for N, 1 for E, 2 for S, 3 for W.
