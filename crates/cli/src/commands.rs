@@ -1,7 +1,4 @@
-//! The commands that look at one position, and `serve`.
-
-use std::net::{IpAddr, SocketAddr};
-use std::path::PathBuf;
+//! The commands that look at one position.
 
 use serde_json::{json, Value};
 use tabula_games::registry;
@@ -9,40 +6,6 @@ use tabula_search::PlayerSpec;
 
 use crate::game_args::GameArgs;
 
-/// Serves the portal, trying the next ports if the chosen one is taken.
-pub fn serve(host: IpAddr, port: u16, web_dir: Option<PathBuf>, data: Option<PathBuf>) -> Result<(), String> {
-    if let Some(dir) = &web_dir {
-        if !dir.join("index.html").is_file() {
-            return Err(format!("{} has no index.html: is it the web folder?", dir.display()));
-        }
-    }
-    let data_dir = data.unwrap_or_else(tabula_server::default_data_dir);
-    let runtime = tokio::runtime::Runtime::new().map_err(|e| e.to_string())?;
-    runtime.block_on(async move {
-        let mut last_error = None;
-        for candidate in port..=port.saturating_add(10) {
-            let config = tabula_server::Config { web_dir: web_dir.clone(), data_dir: Some(data_dir.clone()) };
-            let addr = SocketAddr::new(host, candidate);
-            let listener = match tokio::net::TcpListener::bind(addr).await {
-                Ok(l) => l,
-                Err(e) => {
-                    last_error = Some(format!("cannot listen on {addr}: {e}"));
-                    if port == 0 {
-                        break;
-                    }
-                    continue;
-                }
-            };
-            drop(listener);
-            return tabula_server::serve(addr, config, |bound| {
-                println!("Tabula is serving at http://{bound}/  (Ctrl+C stops it; matches are kept in {})", data_dir.display());
-            })
-            .await
-            .map_err(|e| e.to_string());
-        }
-        Err(last_error.unwrap_or_else(|| "no port to listen on".into()))
-    })
-}
 
 /// Lists the games with their options and levels.
 pub fn games() -> Result<(), String> {
@@ -122,7 +85,11 @@ pub fn moves(args: &GameArgs, after: bool) -> Result<(), String> {
 pub fn think(args: &GameArgs, player: &str) -> Result<(), String> {
     let game = args.build()?;
     let spec = PlayerSpec::parse(player, game.info()).map_err(|e| e.to_string())?;
-    let decision = game.choose(&spec, 1).ok_or("the game is over: there is no move to choose")?;
+    let decision = game
+        .new_player(&spec, 1)
+        .choose(game.as_ref())
+        .map_err(|e| e.to_string())?
+        .ok_or("the game is over: there is no move to choose")?;
     println!("bestmove {}", decision.mv);
     println!("score {}", decision.score);
     println!("depth {}", decision.depth);

@@ -6,6 +6,7 @@ mod commands;
 mod game_args;
 mod match_cmd;
 mod record_cmd;
+mod serve_cmd;
 mod solve_study;
 mod ugi;
 
@@ -30,21 +31,7 @@ struct Cli {
 #[derive(Subcommand)]
 enum Command {
     /// Serve the portal (the default): the catalog, rules pages and play pages.
-    Serve {
-        /// Port to listen on (if taken, the next free one up to 10 higher is used).
-        #[arg(long, default_value_t = 8080)]
-        port: u16,
-        /// Address to listen on.
-        #[arg(long, default_value = "127.0.0.1")]
-        host: std::net::IpAddr,
-        /// Serve web files from this folder instead of the built-in copies (for page work).
-        #[arg(long)]
-        web_dir: Option<std::path::PathBuf>,
-        /// Keep every match in this folder (default: $TABULA_DATA, else
-        /// $XDG_DATA_HOME/tabula, else ~/.local/share/tabula).
-        #[arg(long)]
-        data: Option<std::path::PathBuf>,
-    },
+    Serve(serve_cmd::ServeArgs),
     /// Game records: list stored matches, export them, import records.
     Record {
         #[command(subcommand)]
@@ -148,8 +135,8 @@ enum Command {
 fn main() -> ExitCode {
     quiet_on_closed_pipe();
     let cli = Cli::parse();
-    let result = match cli.command.unwrap_or(Command::Serve { port: 8080, host: [127, 0, 0, 1].into(), web_dir: None, data: None }) {
-        Command::Serve { port, host, web_dir, data } => commands::serve(host, port, web_dir, data),
+    let result = match cli.command.unwrap_or_else(|| Command::Serve(serve_cmd::ServeArgs::default())) {
+        Command::Serve(args) => serve_cmd::serve(args),
         Command::Record { command } => record_cmd::run(command),
         Command::Games => commands::games(),
         Command::Show { game, json } => commands::show(&game, json),

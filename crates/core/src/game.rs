@@ -148,6 +148,12 @@ pub trait Evaluate: Game {
         self.solve_moves(limit, memory).and_then(|moves| moves.first().copied())
     }
 
+    /// The memory in MiB the exact solver's table takes (0 without a solver),
+    /// so that a server can budget for it before it solves.
+    fn solver_table_mib(&self) -> usize {
+        0
+    }
+
     /// The exact solver's report for `tabula solve`, as `key value` pairs
     /// (first the values, then `nodes` and `time`), or `None` when the game
     /// has no solver or the position is too big. With `verdict_only`, only

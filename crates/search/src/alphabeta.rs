@@ -72,6 +72,10 @@ pub struct AlphaBeta<G: Evaluate> {
     node_limit: u64,
     stop: Arc<AtomicBool>,
     stopped: bool,
+    /// A moment after which every search stops, whatever its limits say.
+    hard_deadline: Option<Instant>,
+    /// Stops the search when set by whoever asked for it.
+    cancel: Option<Arc<AtomicBool>>,
     plain: bool,
     /// What a draw costs the side this search is for (see [`AlphaBeta::set_contempt`]).
     contempt: i32,
@@ -100,6 +104,8 @@ impl<G: Evaluate> AlphaBeta<G> {
             node_limit: u64::MAX,
             stop: Arc::new(AtomicBool::new(false)),
             stopped: false,
+            hard_deadline: None,
+            cancel: None,
             plain: false,
             contempt: 0,
             root_side: Side::First,
@@ -131,6 +137,15 @@ impl<G: Evaluate> AlphaBeta<G> {
             self.contempt = contempt;
             self.table.clear();
         }
+    }
+
+    /// Stops every later search at `deadline` (even below its minimum depth)
+    /// or as soon as `cancel` is set: the bounds a server puts on a player
+    /// that strangers may ask for. The best move of the last finished
+    /// iteration is played.
+    pub fn set_bounds(&mut self, deadline: Option<Instant>, cancel: Option<Arc<AtomicBool>>) {
+        self.hard_deadline = deadline;
+        self.cancel = cancel;
     }
 
     /// The value of a finished game for the side to move in `pos`, with
@@ -225,7 +240,8 @@ impl<G: Evaluate> AlphaBeta<G> {
         let mut previous: Option<i32> = None;
         let first = 1 + (id % 2) as u32;
         for depth in first..=max_depth {
-            self.deadline = if depth <= limits.min_depth { None } else { limits.time.map(|t| start + t) };
+            let soft = if depth <= limits.min_depth { None } else { limits.time.map(|t| start + t) };
+            self.deadline = crate::envelope::earlier(soft, self.hard_deadline);
             self.horizon = 0;
             let score = self.aspiration(&mut pos, depth as i32, previous);
             if self.stopped {
@@ -297,7 +313,7 @@ impl<G: Evaluate> AlphaBeta<G> {
     pub fn root_scores(&mut self, game: &G, moves: &[G::Move], depth: u32, deadline: Option<Instant>) -> Vec<(G::Move, i32)> {
         let mut pos = game.clone();
         self.stopped = false;
-        self.deadline = deadline;
+        self.deadline = crate::envelope::earlier(deadline, self.hard_deadline);
         let mut out = Vec::new();
         for &mv in moves {
             let mover = pos.side_to_move();
@@ -351,7 +367,7 @@ impl<G: Evaluate> AlphaBeta<G> {
     #[inline]
     fn out_of_time(&mut self) -> bool {
         if self.nodes & 1023 == 0 {
-            if self.stop.load(Ordering::Relaxed) {
+            if self.stop.load(Ordering::Relaxed) || self.cancel.as_ref().is_some_and(|c| c.load(Ordering::Relaxed)) {
                 self.stopped = true;
             }
             if let Some(deadline) = self.deadline {

@@ -78,6 +78,8 @@ pub trait AnyGame: Send + Sync {
     /// solver's table between calls (one per match), so that once a position
     /// is solved, every later one of the same game is answered at once.
     fn solve_moves(&self, limit: Option<Duration>, memory: &mut SolverMemory) -> Option<Vec<(String, i32, String)>>;
+    /// The memory in MiB the game's exact solver takes (0 without one).
+    fn solver_table_mib(&self) -> usize;
     /// The perft count at `depth`.
     fn perft(&self, depth: u32) -> u64;
     /// Plays `games` random games from here; returns what happened and how long it took.
@@ -274,6 +276,10 @@ impl<G: Evaluate> AnyGame for Erased<G> {
         Some(values.into_iter().map(|(mv, score)| (self.game.format_move(mv), score, self.game.describe_score(score))).collect())
     }
 
+    fn solver_table_mib(&self) -> usize {
+        self.game.solver_table_mib()
+    }
+
     fn perft(&self, depth: u32) -> u64 {
         perft(&mut self.game.clone(), depth)
     }
@@ -300,6 +306,8 @@ pub trait AnyPlayer: Send {
     fn choose(&mut self, game: &dyn AnyGame) -> Result<Option<Decision>, Error>;
     /// Fixes the player's random choices from here on (see [`Player::reseed`]).
     fn reseed(&mut self, seed: u64);
+    /// Puts hard bounds on every later decision (see [`Player::set_bounds`]).
+    fn set_bounds(&mut self, bounds: crate::Bounds);
 }
 
 struct TypedPlayer<G: Evaluate>(Player<G>);
@@ -315,6 +323,10 @@ impl<G: Evaluate> AnyPlayer for TypedPlayer<G> {
 
     fn reseed(&mut self, seed: u64) {
         self.0.reseed(seed);
+    }
+
+    fn set_bounds(&mut self, bounds: crate::Bounds) {
+        self.0.set_bounds(bounds);
     }
 }
 

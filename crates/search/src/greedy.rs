@@ -29,7 +29,7 @@ pub fn greedy_move<G: Evaluate>(game: &G, margin: i32, rng: &mut impl RngCore) -
         })
         .collect();
     let best = *scores.iter().max().expect("moves is not empty");
-    let near: Vec<usize> = (0..moves.len()).filter(|&i| scores[i] >= best - margin.max(0)).collect();
+    let near: Vec<usize> = (0..moves.len()).filter(|&i| scores[i] >= best.saturating_sub(margin.max(0))).collect();
     let pick = near[random_index(rng, near.len())];
     Some((moves[pick], scores[pick]))
 }

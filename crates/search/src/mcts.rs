@@ -8,6 +8,7 @@ use rand_core::RngCore;
 use tabula_core::{Evaluate, Outcome, Side, WIN_SCORE};
 
 use crate::alphabeta::SearchResult;
+use crate::envelope::Bounds;
 
 /// The most nodes one tree may hold; past it, leaves are no longer expanded.
 const MAX_NODES: usize = 4_000_000;
@@ -90,16 +91,23 @@ impl<G: Evaluate> Mcts<G> {
 
     /// Searches `game` and returns the most visited move (or a proven win).
     pub fn search(&mut self, game: &G, limits: MctsLimits, rng: &mut impl RngCore) -> SearchResult<G::Move> {
+        self.search_bounded(game, limits, &Bounds::default(), rng)
+    }
+
+    /// Like [`Mcts::search`], also stopping at `bounds`' time or when they are cancelled.
+    pub fn search_bounded(&mut self, game: &G, limits: MctsLimits, bounds: &Bounds, rng: &mut impl RngCore) -> SearchResult<G::Move> {
         let start = Instant::now();
+        let time = match (limits.time, bounds.time) {
+            (Some(a), Some(b)) => Some(a.min(b)),
+            (a, b) => a.or(b),
+        };
         self.reuse_or_reset(game);
         let mut iterations = 0u64;
         let budget = limits.iterations.unwrap_or(if limits.time.is_some() { u64::MAX } else { 10_000 });
         while iterations < budget && self.nodes[0].proof == Proof::Unknown {
             if iterations.is_multiple_of(64) {
-                if let Some(t) = limits.time {
-                    if start.elapsed() >= t {
-                        break;
-                    }
+                if time.is_some_and(|t| start.elapsed() >= t) || bounds.is_cancelled() {
+                    break;
                 }
             }
             self.iterate(game, limits.exploration, rng);

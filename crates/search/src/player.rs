@@ -15,6 +15,7 @@ use rand_core::RngCore;
 use tabula_core::{seeded_rng, Error, Evaluate, GameInfo, SeededRng, SolverMemory};
 
 use crate::alphabeta::{AlphaBeta, SearchLimits, SearchResult};
+use crate::envelope::{earlier, Bounds};
 use crate::greedy::greedy_move;
 use crate::mcts::{Mcts, MctsLimits};
 use crate::random::{random_index, random_move};
@@ -104,7 +105,7 @@ impl PlayerSpec {
                 let mut margin = 0;
                 for (k, v) in pairs {
                     match k {
-                        "margin" => margin = parse_number(k, v)?,
+                        "margin" => margin = number_in(k, v, 0..=MAX_MARGIN)?,
                         _ => return Err(unknown(k, "margin")),
                     }
                 }
@@ -115,16 +116,16 @@ impl PlayerSpec {
                 let (mut table_mib, mut threads, mut margin, mut solve, mut plain, mut contempt) = (16, 1, 0, false, false, 0);
                 for (k, v) in pairs {
                     match k {
-                        "depth" => limits.depth = parse_number(k, v)?,
+                        "depth" => limits.depth = number_in(k, v, 1..=MAX_DEPTH)?,
                         "time" => limits.time = Some(parse_duration(v)?),
-                        "min_depth" => limits.min_depth = parse_number(k, v)?,
-                        "nodes" => limits.nodes = Some(parse_number(k, v)?),
-                        "hash" => table_mib = parse_number(k, v)?,
-                        "threads" => threads = parse_number(k, v)?,
-                        "margin" => margin = parse_number(k, v)?,
-                        "solve" => solve = parse_number::<u8>(k, v)? != 0,
-                        "plain" => plain = parse_number::<u8>(k, v)? != 0,
-                        "contempt" => contempt = parse_number(k, v)?,
+                        "min_depth" => limits.min_depth = number_in(k, v, 0..=MAX_DEPTH)?,
+                        "nodes" => limits.nodes = Some(number_in(k, v, 1..=MAX_NODES)?),
+                        "hash" => table_mib = number_in(k, v, 1..=MAX_TABLE_MIB)?,
+                        "threads" => threads = number_in(k, v, 1..=MAX_THREADS)?,
+                        "margin" => margin = number_in(k, v, 0..=MAX_MARGIN)?,
+                        "solve" => solve = number_in::<u8>(k, v, 0..=1)? != 0,
+                        "plain" => plain = number_in::<u8>(k, v, 0..=1)? != 0,
+                        "contempt" => contempt = number_in(k, v, -MAX_CONTEMPT..=MAX_CONTEMPT)?,
                         _ => return Err(unknown(k, "depth, time, min_depth, nodes, hash, threads, margin, solve, plain, contempt")),
                     }
                 }
@@ -133,8 +134,8 @@ impl PlayerSpec {
                 }
                 Ok(PlayerSpec::AlphaBeta {
                     limits,
-                    table_mib: table_mib.clamp(1, 4096),
-                    threads: threads.clamp(1, 64),
+                    table_mib,
+                    threads,
                     margin,
                     solve,
                     plain,
@@ -149,14 +150,14 @@ impl PlayerSpec {
                 let mut limits = MctsLimits { iterations: None, time: None, exploration: std::f64::consts::SQRT_2 };
                 for (k, v) in pairs {
                     match k {
-                        "iters" | "iterations" => limits.iterations = Some(parse_number(k, v)?),
+                        "iters" | "iterations" => limits.iterations = Some(number_in(k, v, 1..=MAX_ITERATIONS)?),
                         "time" => limits.time = Some(parse_duration(v)?),
                         "c" => {
                             limits.exploration = v
                                 .parse()
                                 .ok()
-                                .filter(|c: &f64| c.is_finite() && *c >= 0.0)
-                                .ok_or_else(|| bad(format!("setting 'c' must be a number of 0 or more, not '{v}'")))?
+                                .filter(|c: &f64| (0.0..=MAX_EXPLORATION).contains(c))
+                                .ok_or_else(|| bad(format!("setting 'c' must be a number from 0 to {MAX_EXPLORATION}, not '{v}'")))?
                         }
                         _ => return Err(unknown(k, "iters, time, c")),
                     }
@@ -170,6 +171,23 @@ impl PlayerSpec {
                 "unknown player '{text}': use random, greedy[:margin=N], ab:depth=N|time=1s, mcts:iters=N|time=1s, ugi:cmd=… or level:NAME"
             ))),
         }
+    }
+}
+
+impl PlayerSpec {
+    /// The most threads this player thinks with (an exact solver uses two).
+    pub fn threads(&self) -> usize {
+        match self {
+            PlayerSpec::AlphaBeta { threads, solve: true, .. } => (*threads).max(2),
+            PlayerSpec::AlphaBeta { threads, .. } => *threads,
+            PlayerSpec::Solver => 2,
+            _ => 1,
+        }
+    }
+
+    /// Whether this player may run the game's exact solver.
+    pub fn solves(&self) -> bool {
+        matches!(self, PlayerSpec::Solver | PlayerSpec::AlphaBeta { solve: true, .. })
     }
 }
 
@@ -219,13 +237,47 @@ impl fmt::Display for PlayerSpec {
     }
 }
 
-fn parse_number<T: std::str::FromStr>(key: &str, value: &str) -> Result<T, Error> {
-    value.parse().map_err(|_| Error::BadPlayer(format!("setting '{key}' must be a whole number, not '{value}'")))
+/// The deepest alpha–beta iteration a spec may ask for (the search's ply limit).
+pub const MAX_DEPTH: u32 = 120;
+/// The largest node limit a spec may give.
+pub const MAX_NODES: u64 = 1_000_000_000_000;
+/// The largest alpha–beta table a spec may ask for, in MiB.
+pub const MAX_TABLE_MIB: usize = 65_536;
+/// The most search threads a spec may ask for.
+pub const MAX_THREADS: usize = 256;
+/// The widest carelessness margin, in evaluation units (a won game's score).
+pub const MAX_MARGIN: i32 = tabula_core::WIN_SCORE;
+/// The largest contempt for draws, either way, in evaluation units.
+pub const MAX_CONTEMPT: i32 = 100_000;
+/// The most MCTS iterations a spec may ask for.
+pub const MAX_ITERATIONS: u64 = 10_000_000_000;
+/// The largest MCTS exploration constant.
+pub const MAX_EXPLORATION: f64 = 100.0;
+
+/// Reads a whole-number setting and checks it lies in `range`, so that no
+/// number a person types can overflow or exhaust a player later on.
+fn number_in<T>(key: &str, value: &str, range: std::ops::RangeInclusive<T>) -> Result<T, Error>
+where
+    T: std::str::FromStr + PartialOrd + fmt::Display,
+{
+    let out_of_range = || {
+        Error::BadPlayer(format!(
+            "setting '{key}' must be a whole number from {} to {}, not '{value}'",
+            range.start(),
+            range.end()
+        ))
+    };
+    let number: T = value.parse().map_err(|_| out_of_range())?;
+    if range.contains(&number) {
+        Ok(number)
+    } else {
+        Err(out_of_range())
+    }
 }
 
 /// Reads `1s`, `500ms`, `2.5s` or `1m`.
 pub fn parse_duration(text: &str) -> Result<Duration, Error> {
-    let bad = || Error::BadPlayer(format!("'{text}' is not a duration: write e.g. 500ms, 2s or 1m"));
+    let bad = || Error::BadPlayer(format!("'{text}' is not a duration: write e.g. 500ms, 2s or 1m (from 1ms to 24 hours)"));
     let (number, unit) = if let Some(n) = text.strip_suffix("ms") {
         (n, 0.001)
     } else if let Some(n) = text.strip_suffix('s') {
@@ -236,7 +288,7 @@ pub fn parse_duration(text: &str) -> Result<Duration, Error> {
         return Err(bad());
     };
     let value: f64 = number.parse().map_err(|_| bad())?;
-    if !(0.0..=86_400.0).contains(&(value * unit)) {
+    if !(0.001..=86_400.0).contains(&(value * unit)) {
         return Err(bad());
     }
     Ok(Duration::from_secs_f64(value * unit))
@@ -250,12 +302,21 @@ pub struct Player<G: Evaluate> {
     mcts: Option<Mcts<G>>,
     ugi: Option<UgiClient>,
     memory: SolverMemory,
+    bounds: Bounds,
 }
 
 impl<G: Evaluate> Player<G> {
     /// A player following `spec`, its random choices fixed by `seed`.
     pub fn new(spec: PlayerSpec, seed: u64) -> Self {
-        Player { spec, rng: seeded_rng(seed), alphabeta: None, mcts: None, ugi: None, memory: None }
+        Player { spec, rng: seeded_rng(seed), alphabeta: None, mcts: None, ugi: None, memory: None, bounds: Bounds::default() }
+    }
+
+    /// Puts hard bounds on every later decision: each ends within
+    /// `bounds.time` (an exact solve, a minimum depth or a slow engine
+    /// included) and as soon as `bounds.cancel` is set, playing the best
+    /// move found so far.
+    pub fn set_bounds(&mut self, bounds: Bounds) {
+        self.bounds = bounds;
     }
 
     /// Fixes its random choices from here on by `seed`, keeping what it has
@@ -286,10 +347,13 @@ impl<G: Evaluate> Player<G> {
             PlayerSpec::Greedy { margin } => greedy_move(game, *margin, &mut self.rng).map(|(mv, s)| one(mv, s, 1)),
             PlayerSpec::Solver => {
                 let start = Instant::now();
-                match game.solve_best(None, &mut self.memory) {
+                // Under a hard bound the solver gets most of it; a search plays with the rest.
+                let budget = self.bounds.time.map(|t| t * 4 / 5);
+                match game.solve_best(budget, &mut self.memory) {
                     Some((mv, score)) => Some(SearchResult { elapsed: start.elapsed(), exact: true, ..one(mv, score, 0) }),
                     None => {
                         let searcher = self.alphabeta.get_or_insert_with(|| AlphaBeta::new(64));
+                        searcher.set_bounds(self.bounds.deadline(start), self.bounds.cancel.clone());
                         let result = searcher.search(game, SearchLimits { depth: 100, time: Some(Duration::from_secs(5)), min_depth: 0, nodes: None });
                         result.best.map(|_| result)
                     }
@@ -297,15 +361,21 @@ impl<G: Evaluate> Player<G> {
             }
             PlayerSpec::AlphaBeta { limits, table_mib, threads, margin, solve, plain, contempt } => {
                 let start = Instant::now();
+                let hard = self.bounds.deadline(start);
                 let mut limits = *limits;
                 if *solve && *margin == 0 {
-                    let budget = limits.time.map(|t| t / 2);
+                    // Half the time, or half the hard bound where the spec gives none.
+                    let budget = match (limits.time, self.bounds.time) {
+                        (Some(t), Some(b)) => Some((t / 2).min(b / 2)),
+                        (t, b) => t.or(b).map(|t| t / 2),
+                    };
                     if let Some((mv, score)) = game.solve_best(budget, &mut self.memory) {
                         return Ok(Some(SearchResult { elapsed: start.elapsed(), exact: true, ..one(mv, score, 0) }));
                     }
                     limits.time = limits.time.map(|t| t.saturating_sub(start.elapsed()));
                 }
                 let searcher = self.alphabeta.get_or_insert_with(|| AlphaBeta::new(*table_mib));
+                searcher.set_bounds(hard, self.bounds.cancel.clone());
                 searcher.set_plain(*plain);
                 searcher.set_contempt(*contempt);
                 let mut result = searcher.search_parallel(game, limits, *threads);
@@ -319,10 +389,10 @@ impl<G: Evaluate> Player<G> {
                     game.legal_moves(&mut legal);
                     moves.extend(legal.into_iter().filter(|&m| m != best));
                     // Scoring every move costs about one more iteration: give it what is left of the time.
-                    let deadline = limits.time.map(|t| start + t);
+                    let deadline = earlier(limits.time.map(|t| start + t), hard);
                     let scores = searcher.root_scores(game, &moves, result.depth.min(limits.depth), deadline);
                     let top = scores.iter().map(|s| s.1).max().unwrap_or(result.score);
-                    let near: Vec<_> = scores.iter().filter(|s| s.1 >= top - margin).collect();
+                    let near: Vec<_> = scores.iter().filter(|s| s.1 >= top.saturating_sub(*margin)).collect();
                     if !near.is_empty() {
                         let (mv, score) = *near[random_index(&mut self.rng, near.len())];
                         if mv != best {
@@ -336,7 +406,7 @@ impl<G: Evaluate> Player<G> {
             }
             PlayerSpec::Mcts(limits) => {
                 let searcher = self.mcts.get_or_insert_with(Mcts::new);
-                let result = searcher.search(game, *limits, &mut self.rng);
+                let result = searcher.search_bounded(game, *limits, &self.bounds, &mut self.rng);
                 result.best.map(|_| result)
             }
             PlayerSpec::Ugi { command, movetime } => {
@@ -347,7 +417,8 @@ impl<G: Evaluate> Player<G> {
                     self.ugi = Some(UgiClient::start(command)?);
                 }
                 let client = self.ugi.as_mut().expect("just started");
-                let text = client.best_move(&game.to_text(), *movetime)?;
+                let movetime = self.bounds.time.map_or(*movetime, |t| (*movetime).min(t));
+                let text = client.best_move(&game.to_text(), movetime)?;
                 let mv = game.parse_move(&text).map_err(|e| Error::BadPlayer(format!("the engine '{command}' played '{text}': {e}")))?;
                 Some(one(mv, 0, 0))
             }

@@ -2,11 +2,13 @@
 //! game for a moment, and the moves after which the mover's outlook fell the
 //! most are marked as mistakes. Game-independent: it only uses `AnyGame`.
 
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
 use std::time::Duration;
 
 use serde_json::{json, Value};
 use tabula_core::{PROVEN, WIN_SCORE};
-use tabula_search::{AnyGame, PlayerSpec};
+use tabula_search::{AnyGame, Bounds, PlayerSpec};
 
 /// How long the whole analysis should take, spread over the positions.
 const BUDGET_MS: u64 = 2_500;
@@ -18,24 +20,32 @@ pub const MAX_PLIES: usize = 600;
 /// A fall in the mover's outlook (on the −1…1 scale) that counts as a mistake.
 const MISTAKE_DROP: f64 = 0.25;
 
+/// The table of the analysing engine, in MiB.
+pub const TABLE_MIB: usize = 16;
+
 /// The engine used for `plies` positions.
 pub fn engine_spec(plies: usize) -> String {
     let per_ply = (BUDGET_MS / plies.max(1) as u64).clamp(MIN_PLY_MS, MAX_PLY_MS);
-    format!("ab:time={per_ply}ms,hash=16")
+    format!("ab:time={per_ply}ms,hash={TABLE_MIB}")
 }
 
 /// Evaluates each position of a game: `start` is its first position, `moves`
 /// the moves in notation. Scores are from the first seat's point of view.
-pub fn analyse(start: Box<dyn AnyGame>, moves: &[String]) -> Result<Value, String> {
+/// Setting `cancel` stops it (with an error) when nobody waits for it any more.
+pub fn analyse(start: Box<dyn AnyGame>, moves: &[String], cancel: &Arc<AtomicBool>) -> Result<Value, String> {
     let moves = &moves[..moves.len().min(MAX_PLIES)];
     let info = start.info();
     let spec_text = engine_spec(moves.len() + 1);
     let spec = PlayerSpec::parse(&spec_text, info).map_err(|e| e.to_string())?;
     let mut player = start.new_player(&spec, 0x7AB_u64);
+    player.set_bounds(Bounds::within(Duration::from_millis(MAX_PLY_MS)).cancelled_by(Arc::clone(cancel)));
     let mut game = start;
     let mut evals: Vec<(i64, bool)> = Vec::with_capacity(moves.len() + 1);
     let mut sides = Vec::with_capacity(moves.len());
     for i in 0..=moves.len() {
+        if cancel.load(Ordering::Relaxed) {
+            return Err("the analysis was cancelled: nobody waits for it any more".into());
+        }
         let first_view = |score: i64, mover: usize| if mover == 0 { score } else { -score };
         let mover = game.side_to_move().index();
         let eval = match game.outcome() {

@@ -1,6 +1,8 @@
 //! The HTTP routes: the JSON API and the pages (see docs/api.md).
 
 use std::collections::BTreeMap;
+use std::convert::Infallible;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 
 use axum::body::Bytes;
@@ -14,11 +16,14 @@ use serde::Deserialize;
 use serde_json::{json, Value};
 use tabula_core::Options;
 use tabula_games::{find, registry};
+use tabula_search::Bounds;
 
-use crate::error::ApiError;
+use crate::compute::{memory_mib, CancelOnDrop, Reservation};
+use crate::error::{self, ApiError};
+use crate::hosts::Refusal;
 use crate::matches::{clean_name, Match};
 use crate::store::ListStatus;
-use crate::{analysis, assets, clock, online, records, secret, AppState};
+use crate::{analysis, assets, clock, online, rate_limit, records, secret, AppState};
 
 /// The largest request body accepted.
 const MAX_BODY: usize = 64 * 1024;
@@ -32,9 +37,11 @@ type Shared = State<Arc<AppState>>;
 
 /// Every route of the portal.
 pub fn router(state: Arc<AppState>) -> Router {
+    let new_matches = rate_limit::layer(&state.limiters.0, "new matches");
+    let imports = rate_limit::layer(&state.limiters.1, "imported records");
     Router::new()
         .route("/api/games", get(catalog))
-        .route("/api/matches", post(create_match).get(list_matches))
+        .route("/api/matches", post(create_match).layer(new_matches).get(list_matches))
         .route("/api/matches/{id}", get(get_match))
         .route("/api/matches/{id}/moves", post(play_move))
         .route("/api/matches/{id}/undo", post(undo))
@@ -46,7 +53,7 @@ pub fn router(state: Arc<AppState>) -> Router {
         .route("/api/matches/{id}/analysis", get(analyse))
         .route("/api/matches/{id}/solve", get(solve))
         .route("/api/matches/{id}/record", get(export_record))
-        .route("/api/records", post(import_records).layer(DefaultBodyLimit::max(MAX_RECORD_BODY)))
+        .route("/api/records", post(import_records).layer::<_, Infallible>(DefaultBodyLimit::max(MAX_RECORD_BODY)).layer(imports))
         .route("/api/{*rest}", get(api_not_found).post(api_not_found))
         .route("/", get(home))
         .route("/matches", get(matches_page))
@@ -55,7 +62,8 @@ pub fn router(state: Arc<AppState>) -> Router {
         .route("/static/{*path}", get(static_file))
         .fallback(|| async { assets::not_found_page() })
         .layer(DefaultBodyLimit::max(MAX_BODY))
-        .layer(axum::middleware::from_fn(same_origin))
+        .layer(axum::middleware::from_fn_with_state(Arc::clone(&state), known_hosts_only))
+        .layer(axum::middleware::from_fn(error::json_errors))
         .layer(axum::middleware::map_response(safety_headers))
         .with_state(state)
 }
@@ -70,22 +78,20 @@ async fn safety_headers(mut response: Response) -> Response {
     response
 }
 
-/// Refuses changes asked by pages of other sites: a browser names the page's
-/// origin on every POST and WebSocket; it must be this server's own address.
-/// (Programs that send no `Origin` are not browsers, and are let through.)
-async fn same_origin(request: axum::extract::Request, next: axum::middleware::Next) -> Response {
-    let changes = request.method() != axum::http::Method::GET && request.method() != axum::http::Method::HEAD;
-    let upgrade = request.headers().contains_key(header::UPGRADE);
-    if changes || upgrade {
-        let header_text = |name| request.headers().get(name).and_then(|v: &HeaderValue| v.to_str().ok());
-        if let Some(origin) = header_text(header::ORIGIN) {
-            let origin_host = origin.split_once("://").map_or(origin, |(_, rest)| rest).trim_end_matches('/');
-            if header_text(header::HOST) != Some(origin_host) {
-                return ApiError::forbidden("requests from other sites' pages are refused").into_response();
-            }
+/// Serves only requests for this server's own names, and takes changes
+/// only from its own pages (see `hosts.rs`): DNS rebinding and pages of
+/// other sites are refused.
+async fn known_hosts_only(State(state): Shared, request: axum::extract::Request, next: axum::middleware::Next) -> Response {
+    match state.hosts.check(request.method(), request.headers()) {
+        Ok(()) => next.run(request).await,
+        Err(Refusal::Host(host)) => ApiError::wrong_host(format!(
+            "this server does not answer to the host '{host}' (start it with --public-url to serve a public address)"
+        ))
+        .into_response(),
+        Err(Refusal::Origin(origin)) => {
+            ApiError::forbidden(format!("requests from other sites' pages are refused (origin '{origin}')")).into_response()
         }
     }
-    next.run(request).await
 }
 
 /// Reads a JSON body, turning every kind of bad body into a JSON 400.
@@ -197,7 +203,7 @@ async fn create_match(State(state): Shared, body: Bytes) -> Result<Response, Api
         names[i] = clean_name(name.as_deref())?;
     }
     let id = state.matches.new_id();
-    let mut m = Match::new(id, &req.game, options, &req.players, req.position.as_deref())?;
+    let mut m = Match::new(id, &req.game, options, &req.players, req.position.as_deref(), &state.config.limits.envelope)?;
     m.names = names;
     let mut credentials = None;
     if let Some(online) = req.online {
@@ -251,24 +257,45 @@ async fn undo(State(state): Shared, Path(id): Path<String>) -> Result<Json<Value
     Ok(Json(state.matches.undo(&id)?))
 }
 
+/// Reserves `mib` MiB of the compute pool's memory, dropping kept tables if need be.
+fn reserve(state: &AppState, mib: usize) -> Result<Reservation, ApiError> {
+    state.compute.reserve(mib, &[&state.players, &state.solvers])
+}
+
 async fn computer_move(State(state): Shared, Path(id): Path<String>) -> Result<Json<Value>, ApiError> {
-    let (game, spec, version) = state.matches.computer_to_think(&id)?;
+    // Cancelled when this request is dropped (its connection closed) or the match moves on.
+    let cancel = Arc::new(AtomicBool::new(false));
+    let _cancel_on_drop = CancelOnDrop(Arc::clone(&cancel));
+    let (game, spec, version) = state.matches.computer_to_think(&id, &cancel)?;
+    let envelope = state.config.limits.envelope;
+    // A match stored by an older, more generous server is held to today's limits.
+    envelope.check(&spec).map_err(|e| ApiError::conflict(e.message().to_string()))?;
     let seed = game.hash() ^ version.wrapping_mul(0x9E37_79B9_7F4A_7C15);
     // The player that made this seat's last move, if it is still kept: its
     // table already holds much of this position's search.
     let key = format!("{id}/{}/{spec}", game.side_to_move().index());
+    let job = state.compute.start(spec.threads()).await?;
+    let (mut player, memory) = match state.players.take(&key) {
+        Some(kept) => kept,
+        None => (game.new_player(&spec, seed), reserve(&state, memory_mib(&spec, game.solver_table_mib()))?),
+    };
     let worker = Arc::clone(&state);
+    let bounds = Bounds::within(envelope.max_time).cancelled_by(Arc::clone(&cancel));
     let decision = tokio::task::spawn_blocking(move || {
-        let mut player = worker.players.take(&key).unwrap_or_else(|| game.new_player(&spec, seed));
         player.reseed(seed);
+        player.set_bounds(bounds);
         let decision = player.choose(game.as_ref());
-        worker.players.keep(key, player);
+        worker.players.keep(key, player, memory);
+        drop(job);
         decision
     })
     .await
     .map_err(|_| ApiError::conflict("the computer could not finish thinking"))?
     .map_err(|e| ApiError::conflict(format!("the computer could not choose a move: {e}")))?
     .ok_or_else(|| ApiError::conflict("the game is over"))?;
+    if cancel.load(Ordering::Relaxed) {
+        return Err(ApiError::conflict("the match changed while the computer was thinking"));
+    }
     Ok(Json(state.matches.computer_played(&id, version, decision)?))
 }
 
@@ -322,8 +349,16 @@ async fn analyse(State(state): Shared, Path(id): Path<String>) -> Result<Json<Va
         return Ok(Json(done));
     }
     let plies = moves.len();
-    let result = tokio::task::spawn_blocking(move || analysis::analyse(start, &moves))
-        .await
+    let job = state.compute.start(1).await?;
+    let memory = reserve(&state, analysis::TABLE_MIB)?;
+    let cancel = Arc::new(AtomicBool::new(false));
+    let _cancel_on_drop = CancelOnDrop(Arc::clone(&cancel));
+    let result = tokio::task::spawn_blocking(move || {
+        let result = analysis::analyse(start, &moves, &cancel);
+        drop((job, memory));
+        result
+    })
+    .await
         .map_err(|_| ApiError::conflict("the engine stopped before the analysis was done"))?
         .map_err(ApiError::conflict)?;
     state.matches.db().save_analysis(&id_key, plies, &result)?;
@@ -368,11 +403,22 @@ async fn solve(State(state): Shared, Path(id): Path<String>, RawQuery(query): Ra
         return Ok(unsolved("the solver is busy with another game"));
     };
     let key = state.matches.with(&id, |m| m.id.clone())?;
+    // A full pool is answered like a busy solver: hints are a courtesy.
+    let Ok(job) = state.compute.start(2).await else {
+        return Ok(unsolved("the server is busy thinking for others"));
+    };
+    let (mut memory, reservation) = match state.solvers.take(&key) {
+        Some(kept) => kept,
+        None => match reserve(&state, game.solver_table_mib()) {
+            Ok(reservation) => (None, reservation),
+            Err(_) => return Ok(unsolved("the server's memory is taken by other computations")),
+        },
+    };
     let worker = Arc::clone(&state);
     let values = tokio::task::spawn_blocking(move || {
-        let mut memory = worker.solvers.take(&key).unwrap_or(None);
         let values = game.solve_moves(Some(limit), &mut memory);
-        worker.solvers.keep(key, memory);
+        worker.solvers.keep(key, memory, reservation);
+        drop(job);
         values
     })
     .await

@@ -51,6 +51,37 @@ impl ApiError {
         ApiError::new(StatusCode::SERVICE_UNAVAILABLE, "busy", message)
     }
 
+    /// 429: this client asked too often; try again later.
+    pub fn rate_limited(message: impl Into<String>) -> Self {
+        ApiError::new(StatusCode::TOO_MANY_REQUESTS, "rate_limited", message)
+    }
+
+    /// 421: the request names a host this server is not (see `hosts.rs`).
+    pub fn wrong_host(message: impl Into<String>) -> Self {
+        ApiError::new(StatusCode::MISDIRECTED_REQUEST, "wrong_host", message)
+    }
+
+    /// An error of any status, with the kind that status stands for: what a
+    /// reply that the framework made (413, 405, …) becomes, so that every
+    /// error of the API is JSON.
+    pub fn of_status(status: StatusCode, message: impl Into<String>) -> Self {
+        let kind = match status {
+            StatusCode::BAD_REQUEST => "bad_request",
+            StatusCode::FORBIDDEN => "forbidden",
+            StatusCode::NOT_FOUND => "not_found",
+            StatusCode::METHOD_NOT_ALLOWED => "method_not_allowed",
+            StatusCode::REQUEST_TIMEOUT => "timeout",
+            StatusCode::CONFLICT => "conflict",
+            StatusCode::PAYLOAD_TOO_LARGE => "too_large",
+            StatusCode::UNSUPPORTED_MEDIA_TYPE => "bad_request",
+            StatusCode::TOO_MANY_REQUESTS => "rate_limited",
+            StatusCode::SERVICE_UNAVAILABLE => "busy",
+            s if s.is_server_error() => "server",
+            _ => "bad_request",
+        };
+        ApiError::new(status, kind, message)
+    }
+
     fn new(status: StatusCode, kind: &'static str, message: impl Into<String>) -> Self {
         ApiError { status, kind, message: message.into(), line: None }
     }
@@ -95,4 +126,46 @@ impl IntoResponse for ApiError {
         }
         (self.status, Json(body)).into_response()
     }
+}
+
+/// The longest framework-made error text carried over into a JSON message.
+const MAX_CARRIED_TEXT: usize = 300;
+
+/// Turns every error reply of the API that is not JSON yet (a body too
+/// large, a method the route lacks, a WebSocket route asked without an
+/// upgrade, a body that arrived too slowly…) into `{"error", "message"}`.
+pub async fn json_errors(request: axum::extract::Request, next: axum::middleware::Next) -> Response {
+    let api = request.uri().path().starts_with("/api/");
+    let method = request.method().clone();
+    let response = next.run(request).await;
+    let status = response.status();
+    let is_json = response
+        .headers()
+        .get(axum::http::header::CONTENT_TYPE)
+        .and_then(|v| v.to_str().ok())
+        .is_some_and(|v| v.starts_with("application/json"));
+    if !api || !(status.is_client_error() || status.is_server_error()) || is_json {
+        return response;
+    }
+    let (parts, body) = response.into_parts();
+    let text = axum::body::to_bytes(body, 4 * MAX_CARRIED_TEXT)
+        .await
+        .map(|b| String::from_utf8_lossy(&b).trim().chars().take(MAX_CARRIED_TEXT).collect::<String>())
+        .unwrap_or_default();
+    let message = match status {
+        StatusCode::PAYLOAD_TOO_LARGE => "the request body is too large (see docs/api.md for the limits)".to_string(),
+        StatusCode::METHOD_NOT_ALLOWED => {
+            let allowed = parts.headers.get(axum::http::header::ALLOW).and_then(|v| v.to_str().ok()).unwrap_or("");
+            format!("this route does not take {method}; it takes {allowed}")
+        }
+        _ if text.is_empty() => status.canonical_reason().unwrap_or("error").to_lowercase(),
+        _ => text,
+    };
+    let mut reply = ApiError::of_status(status, message).into_response();
+    for name in [axum::http::header::ALLOW, axum::http::header::RETRY_AFTER] {
+        if let Some(value) = parts.headers.get(&name) {
+            reply.headers_mut().insert(name, value.clone());
+        }
+    }
+    reply
 }

@@ -7,10 +7,15 @@ mod analysis;
 mod api;
 mod assets;
 pub mod clock;
+pub mod compute;
 mod error;
+pub mod hosts;
+pub mod listener;
 mod matches;
 mod online;
+pub mod rate_limit;
 pub mod records;
+pub mod retention;
 pub mod secret;
 pub mod store;
 
@@ -20,7 +25,13 @@ use std::sync::{Arc, Weak};
 use std::time::Duration;
 
 pub use api::router;
+pub use compute::{ComputePool, Kept, PoolSize};
+pub use hosts::AllowedHosts;
+pub use listener::ConnectionLimits;
 pub use matches::{Match, MatchStore};
+pub use rate_limit::Rate;
+pub use retention::Retention;
+pub use tabula_search::Envelope;
 
 /// How the server is set up.
 #[derive(Debug, Clone, Default)]
@@ -30,6 +41,47 @@ pub struct Config {
     pub web_dir: Option<PathBuf>,
     /// Keep the matches in this folder (`None`: in memory only, gone when the process ends).
     pub data_dir: Option<PathBuf>,
+    /// The address the server is bound to (set by [`serve`]): answered to besides the loopback names.
+    pub bound: Option<SocketAddr>,
+    /// Public addresses the server is reached under, such as
+    /// `https://tabula.example` behind a TLS proxy: their hosts are answered
+    /// to, and their pages may make changes.
+    pub public_urls: Vec<String>,
+    /// Whether a reverse proxy on this machine passes each client's address
+    /// in `X-Forwarded-For` (used only for requests from loopback).
+    pub behind_proxy: bool,
+    /// What visitors may ask of the server.
+    pub limits: Limits,
+}
+
+/// Everything a visitor's requests are bounded by; each has a command-line flag.
+#[derive(Debug, Clone)]
+pub struct Limits {
+    /// What one computer player may use (refused beyond it; every move stops at its time).
+    pub envelope: Envelope,
+    /// Cores, queue and memory for all computations together.
+    pub pool: PoolSize,
+    /// Open connections and the times a client has to send a request.
+    pub connections: ConnectionLimits,
+    /// New matches per client (`None`: unlimited, for load tests).
+    pub new_matches: Option<Rate>,
+    /// Record imports per client (`None`: unlimited).
+    pub imports: Option<Rate>,
+    /// When abandoned matches are deleted.
+    pub retention: Retention,
+}
+
+impl Default for Limits {
+    fn default() -> Self {
+        Limits {
+            envelope: Envelope::PUBLIC,
+            pool: PoolSize::default(),
+            connections: ConnectionLimits::default(),
+            new_matches: Some(Rate { burst: 60, per_minute: 30 }),
+            imports: Some(Rate { burst: 10, per_minute: 6 }),
+            retention: Retention::default(),
+        }
+    }
 }
 
 /// The state every request handler shares.
@@ -38,6 +90,10 @@ pub struct AppState {
     pub matches: MatchStore,
     /// The server's configuration.
     pub config: Config,
+    /// The names the server answers to and the origins that may change things.
+    pub hosts: AllowedHosts,
+    /// The cores and memory every computation shares.
+    pub compute: ComputePool,
     /// Analyses run one at a time, so they never starve the players.
     pub analysis_permit: tokio::sync::Semaphore,
     /// Exact solves for hints run one at a time, for the same reason.
@@ -50,43 +106,8 @@ pub struct AppState {
     /// match, seat and player: kept so that each move starts from what the
     /// last one learned (an alpha–beta table, a solved board), as in `tabula match`.
     pub players: Kept<Box<dyn tabula_search::AnyPlayer>>,
-}
-
-/// A few values kept by key, newest first; beyond `cap` the oldest goes.
-/// A value is taken out while in use and kept again afterwards.
-pub struct Kept<T> {
-    items: std::sync::Mutex<std::collections::VecDeque<(String, T)>>,
-    cap: usize,
-}
-
-impl<T> Kept<T> {
-    /// An empty store of at most `cap` values.
-    pub fn new(cap: usize) -> Self {
-        Kept { items: std::sync::Mutex::new(std::collections::VecDeque::new()), cap }
-    }
-
-    fn lock(&self) -> std::sync::MutexGuard<'_, std::collections::VecDeque<(String, T)>> {
-        self.items.lock().unwrap_or_else(|poisoned| poisoned.into_inner())
-    }
-
-    /// Takes out the value kept under `key`, if any.
-    pub fn take(&self, key: &str) -> Option<T> {
-        let mut items = self.lock();
-        let found = items.iter().position(|(k, _)| k == key)?;
-        items.remove(found).map(|(_, value)| value)
-    }
-
-    /// Keeps `value` under `key` as the newest.
-    pub fn keep(&self, key: String, value: T) {
-        let mut items = self.lock();
-        items.push_front((key, value));
-        items.truncate(self.cap);
-    }
-
-    /// The keys kept, newest first.
-    pub fn keys(&self) -> Vec<String> {
-        self.lock().iter().map(|(k, _)| k.clone()).collect()
-    }
+    /// Per-client limits on new matches and on imports.
+    pub limiters: (rate_limit::Limiter, rate_limit::Limiter),
 }
 
 /// How many matches keep their hint solver's table.
@@ -119,16 +140,30 @@ pub fn try_app_state(config: Config) -> Result<Arc<AppState>, String> {
         Some(dir) => MatchStore::open(dir).map_err(|e| e.to_string())?,
         None => MatchStore::new(),
     };
+    if config.data_dir.is_some() {
+        matches.prune(&config.limits.retention).map_err(|e| e.to_string())?;
+    }
+    let hosts = AllowedHosts::new(config.bound, &config.public_urls)?;
+    let key = rate_limit::ClientKey { behind_proxy: config.behind_proxy };
+    let unlimited = Rate { burst: u32::MAX / 2, per_minute: 60_000 };
+    let limiters = (
+        rate_limit::limiter(config.limits.new_matches.unwrap_or(unlimited), key),
+        rate_limit::limiter(config.limits.imports.unwrap_or(unlimited), key),
+    );
     let state = Arc::new(AppState {
         matches,
+        hosts,
+        compute: ComputePool::new(config.limits.pool),
         config,
         analysis_permit: tokio::sync::Semaphore::new(1),
         solve_permit: tokio::sync::Semaphore::new(1),
         solvers: Kept::new(KEPT_SOLVERS),
         players: Kept::new(KEPT_PLAYERS),
+        limiters,
     });
     if let Ok(runtime) = tokio::runtime::Handle::try_current() {
         runtime.spawn(timekeeper(Arc::downgrade(&state)));
+        runtime.spawn(housekeeper(Arc::downgrade(&state)));
     }
     Ok(state)
 }
@@ -148,16 +183,35 @@ async fn timekeeper(state: Weak<AppState>) {
     }
 }
 
+/// Once an hour, deletes abandoned matches (see [`Retention`]) and forgets
+/// clients the rate limits no longer need to remember, while the state lives.
+async fn housekeeper(state: Weak<AppState>) {
+    // The store was swept when it was opened: the first sweep is an hour on.
+    let mut tick = tokio::time::interval_at(tokio::time::Instant::now() + retention::SWEEP_EVERY, retention::SWEEP_EVERY);
+    loop {
+        tick.tick().await;
+        let Some(state) = state.upgrade() else { return };
+        let rule = state.config.limits.retention;
+        let worker = Arc::clone(&state);
+        // The sweep is a few SQLite statements: off the async threads.
+        let _ = tokio::task::spawn_blocking(move || worker.matches.prune(&rule)).await;
+        rate_limit::forget_quiet_clients(&[&state.limiters.0, &state.limiters.1]);
+    }
+}
+
 /// Serves the portal on `addr` until the process is stopped; `on_ready` is
 /// told the address actually bound (useful with port 0).
-pub async fn serve(addr: SocketAddr, config: Config, on_ready: impl FnOnce(SocketAddr)) -> std::io::Result<()> {
-    let state = try_app_state(config).map_err(std::io::Error::other)?;
+pub async fn serve(addr: SocketAddr, mut config: Config, on_ready: impl FnOnce(SocketAddr)) -> std::io::Result<()> {
     let listener = tokio::net::TcpListener::bind(addr).await?;
-    on_ready(listener.local_addr()?);
+    let bound = listener.local_addr()?;
+    config.bound = Some(bound);
+    let connections = config.limits.connections;
+    let state = try_app_state(config).map_err(std::io::Error::other)?;
+    on_ready(bound);
     let app = router(state);
-    axum::serve(listener, app)
-        .with_graceful_shutdown(async {
-            let _ = tokio::signal::ctrl_c().await;
-        })
-        .await
+    listener::run(listener, app, connections, async {
+        let _ = tokio::signal::ctrl_c().await;
+    })
+    .await;
+    Ok(())
 }

@@ -7,13 +7,13 @@
 use std::collections::{BTreeMap, HashMap, HashSet, VecDeque};
 use std::path::Path;
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::{Arc, Mutex, MutexGuard};
+use std::sync::{Arc, Mutex, MutexGuard, Weak};
 use std::time::Instant;
 
 use serde_json::{json, Value};
 use tabula_core::{Error, GameInfo, Options};
 use tabula_games::find;
-use tabula_search::{AnyGame, Decision, PlayerSpec};
+use tabula_search::{AnyGame, Decision, Envelope, PlayerSpec};
 use tokio::sync::watch;
 
 use crate::clock::Clock;
@@ -49,15 +49,12 @@ impl Seat {
         }
     }
 
-    /// Like [`Seat::parse`], but refuses players the portal will not run for
-    /// anyone who asks: external engines, and searches with no bound on time.
-    pub fn parse_for_server(text: &str, game: &'static GameInfo) -> Result<Seat, Error> {
+    /// Like [`Seat::parse`], but refuses players that ask for more than
+    /// `envelope` allows (external engines, big tables, many threads).
+    pub fn parse_for_server(text: &str, game: &'static GameInfo, envelope: &Envelope) -> Result<Seat, Error> {
         let seat = Seat::parse(text, game)?;
-        if let Seat::Computer(typed, spec) = &seat {
-            let is_level = typed.trim().to_ascii_lowercase().starts_with("level:");
-            if !is_level {
-                check_bounded(spec)?;
-            }
+        if let Seat::Computer(_, spec) = &seat {
+            envelope.check(spec)?;
         }
         Ok(seat)
     }
@@ -70,35 +67,15 @@ impl Seat {
     }
 }
 
-/// A player the server runs must stop by itself within seconds and stay small.
-fn check_bounded(spec: &PlayerSpec) -> Result<(), Error> {
-    use std::time::Duration;
-    let bad = |why: &str| Err(Error::BadPlayer(format!("the portal does not run this player: {why}")));
-    let max_time = Duration::from_secs(10);
-    match spec {
-        PlayerSpec::Random | PlayerSpec::Greedy { .. } => Ok(()),
-        PlayerSpec::AlphaBeta { limits, table_mib, threads, .. } => {
-            if *threads > 2 || *table_mib > 256 {
-                return bad("at most 2 threads and a 256 MiB table");
-            }
-            let timed = limits.time.is_some_and(|t| t <= max_time) && limits.min_depth <= 12;
-            let shallow = limits.depth <= 10 && limits.min_depth <= 10;
-            let few_nodes = limits.nodes.is_some_and(|n| n <= 50_000_000) && limits.min_depth <= 10;
-            if timed || shallow || few_nodes {
-                Ok(())
-            } else {
-                bad("give it a time of at most 10 s, a depth of at most 10 or a node limit")
-            }
-        }
-        PlayerSpec::Mcts(l) => {
-            if l.time.is_some_and(|t| t <= max_time) || l.iterations.is_some_and(|i| i <= 2_000_000) {
-                Ok(())
-            } else {
-                bad("give it a time of at most 10 s or at most 2,000,000 iterations")
-            }
-        }
-        PlayerSpec::Solver => bad("the exact solver has no time limit; use a level instead"),
-        PlayerSpec::Ugi { .. } => bad("it would start an external program"),
+/// Refuses a move meant for another move number than the match is at (`ply`: the moves the mover saw played).
+fn check_ply(m: &Match, ply: Option<usize>) -> Result<(), ApiError> {
+    match ply {
+        Some(ply) if ply != m.movers.len() => Err(ApiError::conflict(format!(
+            "the match has moved on: that move was meant for move {}, and {} moves have been played",
+            ply + 1,
+            m.movers.len()
+        ))),
+        _ => Ok(()),
     }
 }
 
@@ -195,11 +172,12 @@ impl Match {
         options: BTreeMap<String, String>,
         players: &[String],
         position: Option<&str>,
+        envelope: &Envelope,
     ) -> Result<Match, Error> {
         let entry = find(slug)?;
         let game = start_game(slug, &options, position)?;
         let seat = |i: usize| -> Result<Seat, Error> {
-            Seat::parse_for_server(players.get(i).map(String::as_str).unwrap_or("human"), entry.info())
+            Seat::parse_for_server(players.get(i).map(String::as_str).unwrap_or("human"), entry.info(), envelope)
         };
         let seats = [seat(0)?, seat(1)?];
         Ok(Match {
@@ -620,13 +598,16 @@ pub struct Slot {
     pub tx: watch::Sender<Arc<Published>>,
     /// Whether a clock runs (such a match is not dropped from memory).
     clocked: AtomicBool,
+    /// The cancel flags of computations started for a version of the
+    /// match: set once the match has moved past that version.
+    thinking: Mutex<Vec<(u64, Weak<AtomicBool>)>>,
 }
 
 impl Slot {
     fn new(m: Match) -> Arc<Slot> {
         let (tx, _) = watch::channel(Arc::new(Published::default()));
         let clocked = m.online.as_ref().and_then(|o| o.clock.as_ref()).is_some_and(|c| c.running().is_some());
-        Arc::new(Slot { m: Mutex::new(m), tx, clocked: AtomicBool::new(clocked) })
+        Arc::new(Slot { m: Mutex::new(m), tx, clocked: AtomicBool::new(clocked), thinking: Mutex::new(Vec::new()) })
     }
 
     /// Locks the match.
@@ -634,8 +615,28 @@ impl Slot {
         self.m.lock().unwrap_or_else(|p| p.into_inner())
     }
 
-    /// Tells the watchers about the match as it is now (call with the match locked).
+    /// Cancels `flag` as soon as the match is no longer at `version`
+    /// (call with the match locked, at `version`).
+    pub fn cancel_when_changed(&self, version: u64, flag: &Arc<AtomicBool>) {
+        let mut thinking = self.thinking.lock().unwrap_or_else(|p| p.into_inner());
+        thinking.retain(|(_, f)| f.strong_count() > 0);
+        thinking.push((version, Arc::downgrade(flag)));
+    }
+
+    /// Tells the watchers about the match as it is now (call with the match
+    /// locked), and cancels what was being computed for earlier versions.
     pub fn publish(&self, m: &Match) {
+        {
+            let mut thinking = self.thinking.lock().unwrap_or_else(|p| p.into_inner());
+            thinking.retain(|(version, flag)| match flag.upgrade() {
+                Some(flag) if *version != m.version => {
+                    flag.store(true, Ordering::Relaxed);
+                    false
+                }
+                Some(_) => true,
+                None => false,
+            });
+        }
         if self.tx.receiver_count() == 0 {
             return;
         }
@@ -724,6 +725,27 @@ impl MatchStore {
         Ok(slot)
     }
 
+    /// Deletes the matches nobody will come back to (see
+    /// [`crate::retention::Retention`]) from the store and from memory;
+    /// returns how many went.
+    pub fn prune(&self, rule: &crate::retention::Retention) -> StoreResult<usize> {
+        let ids = self.db().prune_abandoned(rule, now_ms())?;
+        if !ids.is_empty() {
+            let mut cache = self.lock_cache();
+            for id in &ids {
+                cache.slots.remove(id);
+            }
+            let Cache { slots, order } = &mut *cache;
+            order.retain(|id| slots.contains_key(id));
+            drop(cache);
+            let mut clocks = self.lock_clocks();
+            for id in &ids {
+                clocks.remove(id);
+            }
+        }
+        Ok(ids.len())
+    }
+
     /// Drops idle matches from memory beyond the cap (never one that someone
     /// holds, or whose clock runs).
     fn trim(cache: &mut Cache) {
@@ -798,6 +820,8 @@ impl MatchStore {
                 if m.is_over() {
                     return Err(ApiError::conflict("the game is over"));
                 }
+                // A move sent twice is a stale move (409) before it is a move out of turn (403).
+                check_ply(&m, ply)?;
                 let to_move = m.game.side_to_move().index();
                 if seat != to_move {
                     return Err(ApiError::forbidden(format!(
@@ -821,15 +845,7 @@ impl MatchStore {
                 None
             }
         };
-        if let Some(ply) = ply {
-            if ply != m.movers.len() {
-                return Err(ApiError::conflict(format!(
-                    "the match has moved on: that move was meant for move {}, and {} moves have been played",
-                    ply + 1,
-                    m.movers.len()
-                )));
-            }
-        }
+        check_ply(&m, ply)?;
         self.apply(&slot, &mut m, mv, None)?;
         Ok(reply.then(|| m.view(seat)))
     }
@@ -888,15 +904,20 @@ impl MatchStore {
         Ok(m.view(None))
     }
 
-    /// What the computer needs to think about the seat to move: the position, its spec, the version.
-    pub fn computer_to_think(&self, id: &str) -> Result<(Box<dyn AnyGame>, PlayerSpec, u64), ApiError> {
+    /// What the computer needs to think about the seat to move: the
+    /// position, its spec, the version. `cancel` is set once the match moves
+    /// on from this version (an undo, say), since the answer is then useless.
+    pub fn computer_to_think(&self, id: &str, cancel: &Arc<AtomicBool>) -> Result<(Box<dyn AnyGame>, PlayerSpec, u64), ApiError> {
         let slot = self.slot(id)?;
         let m = slot.lock();
         if m.is_over() {
             return Err(ApiError::conflict("the game is over"));
         }
         match &m.seats[m.game.side_to_move().index()] {
-            Seat::Computer(_, spec) => Ok((m.game.clone_box(), spec.clone(), m.version)),
+            Seat::Computer(_, spec) => {
+                slot.cancel_when_changed(m.version, cancel);
+                Ok((m.game.clone_box(), spec.clone(), m.version))
+            }
             Seat::Human => Err(ApiError::conflict("the seat to move is played by a person")),
         }
     }

@@ -463,6 +463,41 @@ impl Db {
         )?)
     }
 
+    /// Deletes the matches nobody will come back to, as `rule` says, as of
+    /// `now` (Unix ms); returns their ids. Finished games that were played
+    /// here are kept: they are the portal's history.
+    pub fn prune_abandoned(&mut self, rule: &crate::retention::Retention, now: i64) -> StoreResult<Vec<String>> {
+        let day = 24 * 3600 * 1000_i64;
+        let mut ids = Vec::new();
+        let tx = self.conn.transaction()?;
+        {
+            let mut delete = |sql: &str, before: i64| -> rusqlite::Result<()> {
+                let mut statement = tx.prepare(sql)?;
+                let rows = statement.query_map([before], |r| r.get::<_, String>(0))?;
+                for id in rows {
+                    ids.push(id?);
+                }
+                Ok(())
+            };
+            delete(
+                "DELETE FROM matches WHERE imported = 0 AND finished_at IS NULL AND updated_at < ?1 \
+                 AND NOT EXISTS (SELECT 1 FROM moves WHERE match_id = id) RETURNING id",
+                now - rule.empty_hours as i64 * 3600 * 1000,
+            )?;
+            if rule.idle_days > 0 {
+                delete(
+                    "DELETE FROM matches WHERE imported = 0 AND finished_at IS NULL AND updated_at < ?1 RETURNING id",
+                    now - rule.idle_days as i64 * day,
+                )?;
+            }
+            if rule.imported_days > 0 {
+                delete("DELETE FROM matches WHERE imported = 1 AND created_at < ?1 RETURNING id", now - rule.imported_days as i64 * day)?;
+            }
+        }
+        tx.commit()?;
+        Ok(ids)
+    }
+
     /// A stored analysis of the match's first `plies` moves.
     pub fn analysis(&mut self, id: &str, plies: usize) -> StoreResult<Option<Value>> {
         let data: Option<String> = self

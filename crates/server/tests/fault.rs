@@ -15,7 +15,7 @@ use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
 
 use serde_json::{json, Value};
-use tabula_server::Config;
+use tabula_server::{Config, Limits};
 
 const CHILD_ENV: &str = "TABULA_FAULT_CHILD_DIR";
 
@@ -27,7 +27,8 @@ fn serve_child() {
     runtime
         .block_on(tabula_server::serve(
             "127.0.0.1:0".parse().unwrap(),
-            Config { data_dir: Some(dir.into()), ..Config::default() },
+            // Eight players create matches back to back: no per-client limit on new matches here.
+            Config { data_dir: Some(dir.into()), limits: Limits { new_matches: None, ..Limits::default() }, ..Config::default() },
             |addr| println!("LISTENING {addr}"),
         ))
         .unwrap();

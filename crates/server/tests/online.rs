@@ -210,8 +210,9 @@ async fn unsafe_players_and_oversized_or_odd_names_are_refused() {
     let c = Client::new();
     for (body, kind) in [
         (json!({ "game": "warp-weft", "players": ["human", "ugi:cmd=touch /tmp/x"] }), "bad_player"),
-        (json!({ "game": "warp-weft", "players": ["human", "ab:depth=40"] }), "bad_player"),
-        (json!({ "game": "warp-weft", "players": ["human", "solver"] }), "bad_player"),
+        (json!({ "game": "warp-weft", "players": ["human", "ab:threads=8"] }), "bad_player"),
+        (json!({ "game": "warp-weft", "players": ["human", "ab:depth=4,hash=1024"] }), "bad_player"),
+        (json!({ "game": "warp-weft", "players": ["human", "greedy:margin=2147483647"] }), "bad_player"),
         (json!({ "game": "warp-weft", "online": { "name": "x".repeat(41) } }), "bad_request"),
         (json!({ "game": "warp-weft", "online": { "name": "a\u{7}b" } }), "bad_request"),
         (json!({ "game": "warp-weft", "players": ["human", "level:easy"], "online": {} }), "bad_request"),
@@ -222,8 +223,10 @@ async fn unsafe_players_and_oversized_or_odd_names_are_refused() {
         assert_eq!(status, StatusCode::BAD_REQUEST, "{body}: {reply}");
         assert_eq!(reply["error"], kind, "{body}: {reply}");
     }
-    let (status, _) = c.post("/api/matches", None, json!({ "game": "warp-weft", "players": ["level:hard", "ab:depth=4"] })).await;
-    assert_eq!(status, StatusCode::CREATED, "levels and bounded searches are fine");
+    for players in [json!(["level:hard", "ab:depth=4"]), json!(["human", "ab:depth=40"]), json!(["solver", "human"])] {
+        let (status, _) = c.post("/api/matches", None, json!({ "game": "warp-weft", "players": players })).await;
+        assert_eq!(status, StatusCode::CREATED, "{players}: levels, deep searches and the solver fit: each move is stopped at the time bound");
+    }
 }
 
 #[tokio::test]

@@ -61,6 +61,11 @@ impl Evaluate for WarpWeft {
         Some(if self.swap_available() && -best.1 > best.1 { (WwMove::SWAP, -best.1) } else { best })
     }
 
+    /// The table every kept solver (players and hints) is made with.
+    fn solver_table_mib(&self) -> usize {
+        SOLVER_TABLE_MIB
+    }
+
     /// `margin` (Weft's future points minus Warp's, no komi), `best`,
     /// `verdict` (who wins with the komi: weft, warp or draw), `nodes`, `time`.
     fn solve_report(&self, verdict_only: bool, threads: usize) -> Option<Vec<(&'static str, String)>> {

@@ -1,0 +1,167 @@
+//! What a computer player may use when strangers can ask for it: the
+//! [`Envelope`] a spec must fit before a server accepts it, and the hard
+//! [`Bounds`] every single decision then runs under, whatever its spec says.
+
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+use tabula_core::Error;
+
+use crate::player::PlayerSpec;
+
+/// The most one computer player may ask for: a server refuses specs outside
+/// it, and stops every decision at [`Envelope::max_time`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Envelope {
+    /// Wall-clock time of one decision, from the moment it starts thinking
+    /// (exact solves and minimum depths included).
+    pub max_time: Duration,
+    /// Search threads of one player.
+    pub max_threads: usize,
+    /// One player's alpha–beta table, in MiB.
+    pub max_table_mib: usize,
+    /// MCTS iterations a spec may ask for (the tree grows with them).
+    pub max_iterations: u64,
+    /// A node limit a spec may ask for.
+    pub max_nodes: u64,
+}
+
+impl Envelope {
+    /// The envelope of a public server: ten seconds, two threads, a 256 MiB
+    /// table, two million MCTS iterations, and no external programs.
+    pub const PUBLIC: Envelope = Envelope {
+        max_time: Duration::from_secs(10),
+        max_threads: 2,
+        max_table_mib: 256,
+        max_iterations: 2_000_000,
+        max_nodes: 100_000_000,
+    };
+
+    /// The envelope in a sentence, for error messages and documentation.
+    pub fn describe(&self) -> String {
+        format!(
+            "at most {} s a move, {} threads, a {} MiB table, {} MCTS iterations, {} nodes, and no external engines",
+            self.max_time.as_secs_f64(),
+            self.max_threads,
+            self.max_table_mib,
+            self.max_iterations,
+            self.max_nodes
+        )
+    }
+
+    /// Refuses a spec that asks for more than the envelope allows. Time and
+    /// depth are not refused: [`Bounds`] stop every decision at `max_time`.
+    pub fn check(&self, spec: &PlayerSpec) -> Result<(), Error> {
+        let refuse = |what: String| {
+            Err(Error::BadPlayer(format!("the server does not run this player: {what} (its limits: {})", self.describe())))
+        };
+        match spec {
+            PlayerSpec::Random | PlayerSpec::Greedy { .. } | PlayerSpec::Solver => Ok(()),
+            PlayerSpec::AlphaBeta { limits, table_mib, threads, .. } => {
+                if *threads > self.max_threads {
+                    return refuse(format!("{threads} threads asked for"));
+                }
+                if *table_mib > self.max_table_mib {
+                    return refuse(format!("a {table_mib} MiB table asked for"));
+                }
+                match limits.nodes {
+                    Some(n) if n > self.max_nodes => refuse(format!("{n} nodes asked for")),
+                    _ => Ok(()),
+                }
+            }
+            PlayerSpec::Mcts(limits) => match limits.iterations {
+                Some(n) if n > self.max_iterations => refuse(format!("{n} iterations asked for")),
+                _ => Ok(()),
+            },
+            PlayerSpec::Ugi { .. } => refuse("it would start an external program".into()),
+        }
+    }
+}
+
+/// Hard bounds on one decision, on top of what its spec says: a time after
+/// which it stops and plays the best move found so far, and a flag that
+/// cancels it when nobody waits for the answer any more.
+#[derive(Debug, Clone, Default)]
+pub struct Bounds {
+    /// The longest the decision may take (`None`: as long as its spec says).
+    pub time: Option<Duration>,
+    /// Set to `true` to stop the decision as soon as it looks.
+    pub cancel: Option<Arc<AtomicBool>>,
+}
+
+impl Bounds {
+    /// Bounds that stop a decision after `time`.
+    pub fn within(time: Duration) -> Self {
+        Bounds { time: Some(time), cancel: None }
+    }
+
+    /// These bounds, also cancelled by `flag`.
+    pub fn cancelled_by(mut self, flag: Arc<AtomicBool>) -> Self {
+        self.cancel = Some(flag);
+        self
+    }
+
+    /// Whether the decision was cancelled.
+    pub fn is_cancelled(&self) -> bool {
+        self.cancel.as_ref().is_some_and(|c| c.load(Ordering::Relaxed))
+    }
+
+    /// The moment a decision starting at `start` must end.
+    pub fn deadline(&self, start: Instant) -> Option<Instant> {
+        self.time.map(|t| start + t)
+    }
+}
+
+/// The earlier of two optional moments (`None` is "never").
+pub(crate) fn earlier(a: Option<Instant>, b: Option<Instant>) -> Option<Instant> {
+    match (a, b) {
+        (Some(a), Some(b)) => Some(a.min(b)),
+        (a, None) => a,
+        (None, b) => b,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use tabula_core::{GameInfo, LevelInfo};
+
+    static INFO: GameInfo = GameInfo {
+        slug: "toy",
+        name: "Toy",
+        tagline: "",
+        category: "",
+        origin: "",
+        sides: ["A", "B"],
+        options: &[],
+        levels: &[LevelInfo { key: "big", name: "Big", player: "ab:threads=8", about: "" }],
+    };
+
+    fn spec(text: &str) -> PlayerSpec {
+        PlayerSpec::parse(text, &INFO).unwrap()
+    }
+
+    #[test]
+    fn the_public_envelope_refuses_big_tables_threads_and_engines_and_names_its_limits() {
+        let env = Envelope::PUBLIC;
+        for text in ["ab:threads=3", "ab:hash=257", "ab:nodes=100000001", "mcts:iters=2000001", "ugi:cmd=cat", "level:big"] {
+            let err = env.check(&spec(text)).unwrap_err();
+            assert_eq!(err.kind(), "bad_player", "{text}");
+            assert!(err.message().contains("at most 10 s a move, 2 threads, a 256 MiB table"), "{text}: {err}");
+        }
+        for text in ["random", "greedy:margin=5", "ab:depth=60", "ab:time=30s,threads=2,hash=256", "mcts:time=1m", "solver"] {
+            assert_eq!(env.check(&spec(text)), Ok(()), "{text}");
+        }
+    }
+
+    #[test]
+    fn the_earlier_of_two_moments_treats_none_as_never() {
+        let now = Instant::now();
+        let later = now + Duration::from_secs(1);
+        assert_eq!(earlier(Some(now), Some(later)), Some(now));
+        assert_eq!(earlier(None, Some(later)), Some(later));
+        assert_eq!(earlier(Some(now), None), Some(now));
+        assert_eq!(earlier(None, None), None);
+    }
+}
