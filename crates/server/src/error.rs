@@ -154,15 +154,12 @@ pub async fn json_errors(request: axum::extract::Request, next: axum::middleware
         .unwrap_or_default();
     let message = match status {
         StatusCode::PAYLOAD_TOO_LARGE => "the request body is too large (see docs/api.md for the limits)".to_string(),
-        StatusCode::METHOD_NOT_ALLOWED => {
-            let allowed = parts.headers.get(axum::http::header::ALLOW).and_then(|v| v.to_str().ok()).unwrap_or("");
-            format!("this route does not take {method}; it takes {allowed}")
-        }
+        StatusCode::METHOD_NOT_ALLOWED => format!("this route does not take {method}; its Allow header says what it takes"),
         _ if text.is_empty() => status.canonical_reason().unwrap_or("error").to_lowercase(),
         _ => text,
     };
     let mut reply = ApiError::of_status(status, message).into_response();
-    for name in [axum::http::header::ALLOW, axum::http::header::RETRY_AFTER] {
+    for name in [axum::http::header::RETRY_AFTER] {
         if let Some(value) = parts.headers.get(&name) {
             reply.headers_mut().insert(name, value.clone());
         }
