@@ -202,3 +202,23 @@ fn a_perfect_play_study_is_solved_board_by_board_resumed_and_summarised() {
     assert!(fails(&["solve", "leeward", "--boards", "1..2"]).contains("no board numbers"));
     std::fs::remove_dir_all(&dir).ok();
 }
+
+#[test]
+fn a_player_setting_out_of_range_is_refused_with_the_range() {
+    let err = fails(&["think", "leeward", "--player", "greedy:margin=2147483647"]);
+    assert!(err.contains("setting 'margin' must be a whole number from 0 to 1000000, not '2147483647'"), "{err}");
+}
+
+#[test]
+fn a_broken_or_silent_engine_is_reported_not_waited_for() {
+    let err = fails(&["think", "leeward", "--player", "ugi:cmd=/nonexistent-engine"]);
+    assert!(err.contains("engine '/nonexistent-engine': stopped before saying 'ugiok'"), "{err}");
+    assert!(err.contains("not found"), "what the engine's shell said is passed on: {err}");
+    // `cat` echoes every command and never answers: the handshake gives up.
+    let err = fails(&["think", "leeward", "--player", "ugi:cmd=/bin/cat,time=200ms"]);
+    assert!(err.contains("did not say 'ugiok' within 5.0 s"), "{err}");
+    // An engine that shakes hands but never moves is stopped a second after its time.
+    let mute = "ugi:cmd=while read l; do case $l in ugi) echo ugiok;; isready) echo readyok;; esac; done,time=200ms";
+    let err = fails(&["think", "leeward", "--player", mute]);
+    assert!(err.contains("did not say 'bestmove' within 1.2 s"), "{err}");
+}
