@@ -9,6 +9,14 @@
 //! compares every stored record with what the clients played: no move may be
 //! lost or doubled.
 //!
+//! With `--computers N`, N more tables each play local matches of a person
+//! against the computer (`--computer level:medium` by default) over plain
+//! HTTP: a random move, then the computer's, whose answer time (p50/p99) and
+//! "busy" replies from the compute pool are reported.
+//!
+//! The benchmark's server lifts the per-client limit on new matches (every
+//! table comes from the same address); everything else is as in production.
+//!
 //! With `--fault`, the server is killed (SIGKILL) halfway through and
 //! restarted on the same data directory and port; the clients reconnect and
 //! play on, and every stored game must be intact and able to continue.
@@ -45,10 +53,12 @@ struct Args {
     fault: bool,
     keep: Option<PathBuf>,
     think_ms: u64,
+    computers: usize,
+    computer: String,
 }
 
 fn args() -> Result<Args, String> {
-    let mut a = Args { matches: 200, seconds: 20, game: "warp-weft".into(), fault: false, keep: None, think_ms: 0 };
+    let mut a = Args { matches: 200, seconds: 20, game: "warp-weft".into(), fault: false, keep: None, think_ms: 0, computers: 0, computer: "level:medium".into() };
     let mut it = std::env::args().skip(1);
     while let Some(arg) = it.next() {
         let mut value = |name: &str| it.next().ok_or(format!("{name} needs a value"));
@@ -57,16 +67,19 @@ fn args() -> Result<Args, String> {
             "--seconds" => a.seconds = value("--seconds")?.parse().map_err(|_| "--seconds is a number")?,
             "--game" => a.game = value("--game")?,
             "--keep" => a.keep = Some(PathBuf::from(value("--keep")?)),
+            "--computers" => a.computers = value("--computers")?.parse().map_err(|_| "--computers is a number")?,
+            "--computer" => a.computer = value("--computer")?,
             "--think" => a.think_ms = value("--think")?.parse().map_err(|_| "--think is milliseconds")?,
             "--fault" => a.fault = true,
             "--help" | "-h" => {
-                println!("load [--matches N] [--seconds S] [--think MS] [--game SLUG] [--fault] [--keep DATA_DIR]");
+                println!("load [--matches N] [--seconds S] [--think MS] [--game SLUG] [--computers N] [--computer SPEC] [--fault] [--keep DATA_DIR]");
                 std::process::exit(0);
             }
             other => return Err(format!("unknown argument {other}")),
         }
     }
     a.matches = a.matches.clamp(1, MAX_MATCHES);
+    a.computers = a.computers.min(MAX_MATCHES);
     a.seconds = a.seconds.clamp(1, MAX_SECONDS);
     a.think_ms = a.think_ms.min(10_000);
     Ok(a)
@@ -79,7 +92,11 @@ fn serve_child(dir: &str, port: u16) {
     runtime
         .block_on(tabula_server::serve(
             SocketAddr::from(([127, 0, 0, 1], port)),
-            tabula_server::Config { data_dir: Some(dir.into()), ..Default::default() },
+            tabula_server::Config {
+                data_dir: Some(dir.into()),
+                limits: tabula_server::Limits { new_matches: None, ..Default::default() },
+                ..Default::default()
+            },
             |addr| println!("LISTENING {addr}"),
         ))
         .unwrap();
@@ -120,6 +137,10 @@ struct Ctx {
     reconnects: AtomicU64,
     /// When the server came back after the kill.
     restarted_at: Mutex<Option<Instant>>,
+    /// The computer's answer times (µs) and its "busy" replies.
+    computer_latencies: Mutex<Vec<u32>>,
+    computer_busy: AtomicU64,
+    computer_errors: AtomicU64,
 }
 
 /// What the clients of one match did.
@@ -298,6 +319,52 @@ fn cpu_seconds(pid: &str) -> Option<f64> {
     Some(ticks / 100.0)
 }
 
+/// Plays local matches of a person (random moves) against the computer until the run ends.
+async fn computer_table(ctx: Arc<Ctx>, computer: String, seed: u64) {
+    let mut rng = seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1;
+    while !ctx.stopping.load(Ordering::Relaxed) {
+        let body = json!({ "game": ctx.game, "players": ["human", computer] });
+        let Ok(reply) = http::post(ctx.addr, "/api/matches", None, &body).await else { return };
+        let mut view = reply.json();
+        let Some(id) = view["id"].as_str().map(str::to_string) else {
+            ctx.computer_errors.fetch_add(1, Ordering::Relaxed);
+            return;
+        };
+        while view["result"].is_null() && !ctx.stopping.load(Ordering::Relaxed) {
+            let reply = if view["computer_to_move"] == true {
+                let asked = Instant::now();
+                let reply = http::post(ctx.addr, &format!("/api/matches/{id}/computer-move"), None, &json!({})).await;
+                if let Ok(r) = &reply {
+                    match r.status {
+                        200 => ctx.computer_latencies.lock().unwrap().push(asked.elapsed().as_micros() as u32),
+                        503 => {
+                            ctx.computer_busy.fetch_add(1, Ordering::Relaxed);
+                            tokio::time::sleep(Duration::from_millis(200)).await;
+                            continue;
+                        }
+                        _ => {}
+                    }
+                }
+                reply
+            } else {
+                let moves = view["moves"].as_array().cloned().unwrap_or_default();
+                if moves.is_empty() {
+                    break;
+                }
+                let mv = moves[random(&mut rng) as usize % moves.len()]["move"].clone();
+                http::post(ctx.addr, &format!("/api/matches/{id}/moves"), None, &json!({ "move": mv })).await
+            };
+            match reply {
+                Ok(r) if r.status == 200 => view = r.json(),
+                _ => {
+                    ctx.computer_errors.fetch_add(1, Ordering::Relaxed);
+                    break;
+                }
+            }
+        }
+    }
+}
+
 fn percentile(sorted: &[u32], p: f64) -> f64 {
     if sorted.is_empty() {
         return 0.0;
@@ -341,11 +408,16 @@ fn main() {
         errors: AtomicU64::new(0),
         reconnects: AtomicU64::new(0),
         restarted_at: Mutex::new(None),
+        computer_latencies: Mutex::new(Vec::new()),
+        computer_busy: AtomicU64::new(0),
+        computer_errors: AtomicU64::new(0),
     });
 
     let start = Instant::now();
     let (games, elapsed, kill_report, cpu) = runtime.block_on(async {
         let tables: Vec<_> = (0..args.matches as u64).map(|i| tokio::spawn(table(ctx.clone(), i))).collect();
+        let computer_tables: Vec<_> =
+            (0..args.computers as u64).map(|i| tokio::spawn(computer_table(ctx.clone(), args.computer.clone(), i))).collect();
         let mut kill_report = None;
         if args.fault {
             tokio::time::sleep(Duration::from_secs(args.seconds) / 2).await;
@@ -373,6 +445,9 @@ fn main() {
         let mut games = Vec::new();
         for t in tables {
             games.extend(t.await.unwrap());
+        }
+        for t in computer_tables {
+            t.await.unwrap();
         }
         (games, elapsed, kill_report, cpu)
     });
@@ -436,6 +511,21 @@ fn main() {
         lat.len()
     );
     println!("refused messages    {}", ctx.errors.load(Ordering::Relaxed));
+    if args.computers > 0 {
+        let mut clat = ctx.computer_latencies.lock().unwrap().clone();
+        clat.sort_unstable();
+        println!(
+            "computer moves      {} ({}) at {} tables: answered in p50 {:.0} ms, p99 {:.0} ms, max {:.0} ms; {} busy, {} other errors",
+            clat.len(),
+            args.computer,
+            args.computers,
+            percentile(&clat, 0.5),
+            percentile(&clat, 0.99),
+            percentile(&clat, 1.0),
+            ctx.computer_busy.load(Ordering::Relaxed),
+            ctx.computer_errors.load(Ordering::Relaxed)
+        );
+    }
     if let (Some(server_cpu), Some(client_cpu)) = cpu {
         println!(
             "CPU                 server {server_cpu:.1} s{}, clients {client_cpu:.1} s",
