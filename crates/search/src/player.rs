@@ -355,7 +355,8 @@ impl<G: Evaluate> Player<G> {
                         let searcher = self.alphabeta.get_or_insert_with(|| AlphaBeta::new(64));
                         searcher.set_bounds(self.bounds.deadline(start), self.bounds.cancel.clone());
                         let result = searcher.search(game, SearchLimits { depth: 100, time: Some(Duration::from_secs(5)), min_depth: 0, nodes: None });
-                        result.best.map(|_| result)
+                        // The time spent includes the solve that did not finish.
+                        result.best.map(|_| SearchResult { elapsed: start.elapsed(), ..result })
                     }
                 }
             }
