@@ -23,7 +23,7 @@ use crate::error::{self, ApiError};
 use crate::hosts::Refusal;
 use crate::matches::{clean_name, Match};
 use crate::store::ListStatus;
-use crate::{analysis, assets, clock, online, rate_limit, records, secret, AppState};
+use crate::{analysis, assets, clock, online, positions, rate_limit, records, secret, AppState};
 
 /// The largest request body accepted.
 const MAX_BODY: usize = 64 * 1024;
@@ -41,6 +41,7 @@ pub fn router(state: Arc<AppState>) -> Router {
     let imports = rate_limit::layer(&state.limiters.1, "imported records");
     Router::new()
         .route("/api/games", get(catalog))
+        .route("/api/positions", post(describe_positions))
         .route("/api/matches", post(create_match).layer(new_matches).get(list_matches))
         .route("/api/matches/{id}", get(get_match))
         .route("/api/matches/{id}/moves", post(play_move))
@@ -185,19 +186,7 @@ async fn create_match(State(state): Shared, body: Bytes) -> Result<Response, Api
     if req.position.as_ref().is_some_and(|p| p.len() > MAX_POSITION) {
         return Err(ApiError::bad_request(format!("a position text has at most {MAX_POSITION} characters")));
     }
-    let mut options = BTreeMap::new();
-    for (key, value) in req.options {
-        let text = match value {
-            Value::String(s) => s,
-            Value::Number(n) => n.to_string(),
-            Value::Bool(b) => b.to_string(),
-            other => return Err(ApiError::bad_request(format!("option '{key}' must be text, a number or true/false, not {other}"))),
-        };
-        if key.len() > MAX_FIELD || text.len() > MAX_FIELD {
-            return Err(ApiError::bad_request(format!("options have at most {MAX_FIELD} characters")));
-        }
-        options.insert(key, text);
-    }
+    let options = option_texts(req.options)?;
     let mut names = [None, None];
     for (i, name) in req.names.iter().enumerate() {
         names[i] = clean_name(name.as_deref())?;
@@ -229,6 +218,41 @@ async fn create_match(State(state): Shared, body: Bytes) -> Result<Response, Api
         view["credentials"] = c.json();
     }
     Ok((StatusCode::CREATED, Json(view)).into_response())
+}
+
+/// Options as a request gives them (text, numbers or booleans), as texts.
+fn option_texts(given: BTreeMap<String, Value>) -> Result<BTreeMap<String, String>, ApiError> {
+    let mut options = BTreeMap::new();
+    for (key, value) in given {
+        let text = match value {
+            Value::String(s) => s,
+            Value::Number(n) => n.to_string(),
+            Value::Bool(b) => b.to_string(),
+            other => return Err(ApiError::bad_request(format!("option '{key}' must be text, a number or true/false, not {other}"))),
+        };
+        if key.len() > MAX_FIELD || text.len() > MAX_FIELD {
+            return Err(ApiError::bad_request(format!("options have at most {MAX_FIELD} characters")));
+        }
+        options.insert(key, text);
+    }
+    Ok(options)
+}
+
+/// `POST /api/positions`: the rules without a match (see `positions.rs`).
+async fn describe_positions(body: Bytes) -> Result<Json<positions::PositionReply>, ApiError> {
+    let mut req: positions::PositionRequest = parse_body(&body)?;
+    if req.position.as_ref().is_some_and(|p| p.len() > MAX_POSITION) {
+        return Err(ApiError::bad_request(format!("a position text has at most {MAX_POSITION} characters")));
+    }
+    if req.moves.iter().any(|m| m.len() > MAX_FIELD) {
+        return Err(ApiError::bad_request(format!("a move has at most {MAX_FIELD} characters")));
+    }
+    let options = option_texts(std::mem::take(&mut req.options))?;
+    // Replaying up to a long game's moves and describing them is work: off the async threads.
+    tokio::task::spawn_blocking(move || positions::answer(req, options))
+        .await
+        .map_err(|_| ApiError::conflict("the position could not be worked out"))?
+        .map(Json)
 }
 
 async fn get_match(State(state): Shared, Path(id): Path<String>, headers: HeaderMap) -> Result<Json<Value>, ApiError> {

@@ -13,6 +13,7 @@ pub mod hosts;
 pub mod listener;
 mod matches;
 mod online;
+pub mod positions;
 pub mod rate_limit;
 pub mod records;
 pub mod retention;
