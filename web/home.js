@@ -23,7 +23,7 @@ function card(game, mod) {
   const art = h('a', { class: 'art', href: `/play/${game.slug}`, tabindex: '-1', 'aria-hidden': 'true' });
   if (mod && mod.drawStart && game.start) {
     try {
-      art.append(mod.drawStart(game.start));
+      art.append(mod.drawStart(game.start, game.start_moves || []));
     } catch (err) {
       console.warn(`No drawing for ${game.slug}:`, err);
     }

@@ -89,3 +89,22 @@ test('an unknown game says so', { timeout: 120000 }, async () => {
   assert.match(text, /no game called|does not exist|nothing here/i);
   await page.context().close();
 });
+
+test('every rules page draws its diagrams from positions the server worked out', { timeout: 120000 }, async () => {
+  // Leeward, Warp & Weft and Piracy hold no rules in the page: each diagram's position and marks come from /api/positions.
+  for (const [slug, diagrams] of [['leeward', 7], ['warp-weft', 4], ['piracy', 5], ['seesaw', 7]]) {
+    const page = await newPage(browser, { viewport: DESKTOP });
+    const asked = [];
+    page.on('request', (r) => { if (r.url().endsWith('/api/positions')) asked.push(r.postDataJSON()); });
+    await page.goto(`${server.base}/rules/${slug}`);
+    await page.waitForFunction((n) => document.querySelectorAll('.diagram svg').length >= n, diagrams);
+    assert.equal(await page.locator('.diagram svg').count(), diagrams, `${slug}: every diagram drawn`);
+    assert.equal(await page.locator('.diagram .note').count(), 0, `${slug}: no diagram failed`);
+    if (slug !== 'seesaw') {
+      assert.ok(asked.length >= 3, `${slug}: the diagrams asked the server (${asked.length} requests)`);
+      assert.ok(asked.every((body) => body.game === slug));
+    }
+    assert.deepEqual(page.problems, []);
+    await page.context().close();
+  }
+});

@@ -115,7 +115,13 @@ async fn catalog() -> Json<Value> {
         .iter()
         .map(|entry| {
             let info = entry.info();
-            let start = entry.create(&Options::new()).map(|g| g.view()).unwrap_or(Value::Null);
+            let start_game = entry.create(&Options::new()).ok();
+            let start = start_game.as_ref().map_or(Value::Null, |g| g.view());
+            // The first moves with their annotations, so a card can mark them without knowing the rules.
+            let start_moves: Vec<Value> = start_game
+                .as_ref()
+                .map(|g| g.move_views().into_iter().map(|(mv, info)| json!({ "move": mv, "info": info })).collect())
+                .unwrap_or_default();
             json!({
                 "slug": info.slug,
                 "name": info.name,
@@ -130,6 +136,7 @@ async fn catalog() -> Json<Value> {
                     "key": l.key, "name": l.name, "about": l.about,
                 })).collect::<Vec<_>>(),
                 "start": start,
+                "start_moves": start_moves,
             })
         })
         .collect();

@@ -135,53 +135,6 @@ export function applyMove(state, move) {
   return makeState(pieces, wind, otherSide(state.to_move), taken ? 0 : state.calm + 1, captured);
 }
 
-/** The squares a piece could go to in the state's wind (for the rules diagrams). */
-export function reach(state, name) {
-  const p = pieceAt(state, name);
-  if (!p) return [];
-  const at = (f, r) => (f >= 0 && r >= 0 && f < N && r < N ? squareName(f, r) : null);
-  const [f, r] = parseSquare(name);
-  const [dx, dy] = STEP[state.wind];
-  const out = [];
-  const add = (sq) => {
-    if (!sq) return;
-    const q = pieceAt(state, sq);
-    if (q && q.owner === p.owner) return;
-    if (q && p.kind === 'lamp') return;
-    out.push(sq);
-  };
-  if (p.kind === 'lamp') {
-    for (let a = -1; a <= 1; a++) for (let b = -1; b <= 1; b++) if (a || b) add(at(f + a, r + b));
-  } else if (p.kind === 'sail') {
-    for (let k = 1; k < N; k++) {
-      const sq = at(f + dx * k, r + dy * k);
-      if (!sq) break;
-      add(sq);
-      if (pieceAt(state, sq)) break;
-    }
-  } else if (p.kind === 'kite') {
-    for (const k of [1, 2, -1, -2]) add(at(f + dy * k, r - dx * k));
-  } else if (p.kind === 'oar') {
-    const [ux, uy] = [-dx, -dy];
-    add(at(f + ux, r + uy));
-    add(at(f + ux + dy, r + uy - dx));
-    add(at(f + ux - dy, r + uy + dx));
-  }
-  return out;
-}
-
-/** The pieces of `side` that the other side could take in `wind` (for diagrams). */
-export function openTo(state, side, wind) {
-  const s = { ...state, wind };
-  const mine = new Set(state.pieces.filter((p) => p.owner === side).map((p) => p.square));
-  const hit = new Set();
-  for (const p of state.pieces) {
-    if (p.owner === side || p.kind === 'lamp') continue;
-    for (const sq of reach(s, p.square)) if (mine.has(sq)) hit.add(sq);
-  }
-  return [...hit];
-}
-
 /* ---------- Style (injected once) ---------- */
 
 const CSS = `

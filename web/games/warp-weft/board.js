@@ -17,7 +17,7 @@ export const SIDES = [
   { name: 'Warp', axis: 'warp', line: 'column', colour: 'var(--warp)' },
 ];
 
-/* ---------- Names and a small rules helper (for diagrams and checks) ---------- */
+/* ---------- Names (the rules themselves live in the server) ---------- */
 
 /** "d3" for row 2, column 3 (0-based). */
 export function cellName(r, c) {
@@ -33,77 +33,6 @@ export function parseCell(name) {
 
 export const other = (axis) => (axis === 'weft' ? 'warp' : 'weft');
 export const axisName = (axis) => (axis === 'weft' ? 'Weft' : 'Warp');
-
-/** Unused cells on the mover's line: the legal moves of a state. */
-export function legalCells(state) {
-  const n = state.size;
-  const [r0, c0] = state.shuttle_rc;
-  const out = [];
-  for (let i = 0; i < n; i++) {
-    const [r, c] = state.axis_to_move === 'weft' ? [r0, i] : [i, c0];
-    if (!state.taken[r][c]) out.push([r, c]);
-  }
-  return out;
-}
-
-/** The state after the mover takes cell [r, c] (no checks: for diagrams). */
-export function playLocal(state, [r, c]) {
-  const s = structuredClone(state);
-  const axis = s.axis_to_move;
-  s.taken[r][c] = axis;
-  s.used[r][c] = true;
-  s.points[axis] += s.grid[r][c];
-  s.scores[axis] += s.grid[r][c];
-  s.shuttle_rc = [r, c];
-  s.shuttle = cellName(r, c);
-  s.axis_to_move = other(axis);
-  s.unused = countUnused(s);
-  return s;
-}
-
-export function countUnused(state) {
-  const n = state.size;
-  const rows = Array(n).fill(0);
-  const cols = Array(n).fill(0);
-  for (let r = 0; r < n; r++) for (let c = 0; c < n; c++) if (!state.taken[r][c]) { rows[r]++; cols[c]++; }
-  return { rows, cols };
-}
-
-/** A fresh state from a grid (the centre is the start), like the API's. */
-export function stateFromGrid(grid, { komi = 4.5, board = null } = {}) {
-  const n = grid.length;
-  const m = (n - 1) / 2;
-  const taken = grid.map((row, r) => row.map((_, c) => (r === m && c === m ? 'start' : null)));
-  const s = {
-    size: n, board, grid, taken, used: taken.map((row) => row.map(Boolean)),
-    shuttle: cellName(m, m), shuttle_rc: [m, m], axis_to_move: 'weft',
-    seats: { weft: 0, warp: 1 }, scores: { weft: 0, warp: komi }, points: { weft: 0, warp: 0 },
-    komi, pie: false, swapped: false,
-  };
-  s.unused = countUnused(s);
-  return s;
-}
-
-/** What taking [r, c] would hand the opponent, in the shape of the API's move `info`. */
-export function moveInfoLocal(state, [r, c]) {
-  const after = playLocal(state, [r, c]);
-  const n = state.size;
-  const line = [];
-  for (let i = 0; i < n; i++) line.push(after.axis_to_move === 'weft' ? cellName(r, i) : cellName(i, c));
-  const open = legalCells(after);
-  let best = null;
-  for (const [rr, cc] of open) if (!best || state.grid[rr][cc] > state.grid[best[0]][best[1]]) best = [rr, cc];
-  const gain = state.grid[r][c];
-  const info = { cell: [r, c], gain, line, open: open.map(([a, b]) => cellName(a, b)) };
-  if (best) {
-    const g = state.grid[best[0]][best[1]];
-    Object.assign(info, { reply: { cell: cellName(...best), rc: best, gain: g }, net: gain - g, strands: false });
-  } else {
-    const f = after.scores;
-    Object.assign(info, { reply: null, net: gain, strands: true, final: f, winner: f.weft > f.warp ? 'Weft' : f.warp > f.weft ? 'Warp' : null });
-  }
-  return info;
-}
 
 /** A value as people write it, with a true minus sign. */
 export function fmtValue(v) {
@@ -599,17 +528,16 @@ export class BoardView {
 }
 
 /** A still drawing of a state (home card, rules diagrams). */
-export function drawBoard(state, { lit = 'auto', last = null, preview = null, hints = false, gauge = false, labels = true, label } = {}) {
+export function drawBoard(state, { lit = [], last = null, preview = null, hints = false, gauge = false, labels = true, label } = {}) {
   const view = new BoardView({ size: state.size, gauge, labels, label: label || `Warp & Weft board, ${state.size} by ${state.size}` });
-  const litNames = lit === 'auto' ? legalCells(state).map(([r, c]) => cellName(r, c)) : lit;
-  view.update(state, { lit: litNames, last });
+  view.update(state, { lit, last });
   if (preview) view.setPreview(preview, { hints });
   return view.svg;
 }
 
-/** The drawing for the home page's card: the start position, Weft's first choices lit. */
-export function drawStart(state) {
-  return drawBoard(state, { labels: false, label: 'Warp & Weft: the start position' });
+/** The drawing for the home page's card: the start position, Weft's first choices (`moves`, as the catalog gives them) lit. */
+export function drawStart(state, moves = []) {
+  return drawBoard(state, { lit: moves.map((m) => m.move), labels: false, label: 'Warp & Weft: the start position' });
 }
 
 /** A small swatch for a side (index 0 Weft, 1 Warp): its colour and its stripes. */

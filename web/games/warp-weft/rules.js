@@ -1,53 +1,47 @@
-// The small diagrams of the Warp & Weft rules, drawn by the board module.
-// Used by the rules page and by the rules dialog of the play page.
+// The small diagrams of the Warp & Weft rules, drawn by the board module
+// from positions the server works out (POST /api/positions). Used by the
+// rules page and by the rules dialog of the play page.
 
-import { drawBoard, stateFromGrid, playLocal, moveInfoLocal, legalCells, parseCell, cellName } from './board.js';
+import { drawBoard } from './board.js';
+import { positionsAfter, moveInfo } from '/static/shell/positions.js';
+import { fillDiagrams } from '/static/shell/rules-page.js';
 
-// A 5 × 5 grid, mirrored across its diagonal, with a few penalty cells.
-const GRID = [
-  [3, 7, -2, 5, 1],
-  [7, 4, 8, 2, 6],
-  [-2, 8, 0, 9, 3],
-  [5, 2, 9, 1, -4],
-  [1, 6, 3, -4, 2],
-];
+// A 5 × 5 board, mirrored across its diagonal, with a few penalty cells; the shuttle on the centre.
+const BOARD = 'size=5;grid=3,7,-2,5,1/7,4,8,2,6/-2,8,0,9,3/5,2,9,1,-4/1,6,3,-4,2;'
+  + 'taken=...../...../..x../...../.....;shuttle=c3;next=weft;komi=4.5';
 
-function after(moves) {
-  let s = stateFromGrid(GRID);
-  let last = null;
-  for (const name of moves) {
-    const rc = parseCell(name);
-    last = { from: s.shuttle_rc, to: rc, axis: s.axis_to_move };
-    s = playLocal(s, rc);
-  }
-  return { state: s, last };
+/** The position after `moves`, its legal cells, and the last move for drawing. */
+async function after(moves) {
+  const view = await positionsAfter('warp-weft', { position: BOARD, moves, each: moves.length > 0 });
+  const before = view.positions && view.positions[view.positions.length - 2];
+  const last = before ? { from: before.state.shuttle_rc, to: view.state.shuttle_rc, axis: before.state.axis_to_move } : null;
+  return { view, state: view.state, last, lit: view.moves.map((m) => m.move) };
 }
 
-const lit = (s) => legalCells(s).map(([r, c]) => cellName(r, c));
-
 const DIAGRAMS = {
-  start() {
-    const { state } = after([]);
-    return drawBoard(state, { label: 'A 5 by 5 board at the start: the shuttle on the centre, row 3 lit for Weft' });
+  async start() {
+    const { state, lit } = await after([]);
+    return drawBoard(state, { lit, label: 'A 5 by 5 board at the start: the shuttle on the centre, row 3 lit for Weft' });
   },
-  preview() {
-    const { state } = after([]);
+  async preview() {
+    const { view, state, lit } = await after([]);
     return drawBoard(state, {
-      preview: moveInfoLocal(state, [2, 3]),
+      lit,
+      preview: moveInfo(view, 'd3'),
       hints: true,
       label: 'Pointing at the 9 on d3: column d is outlined in blue, and the 5 on d1 is ringed as Warp’s best reply',
     });
   },
-  hop() {
-    const { state, last } = after(['d3', 'd1', 'b1', 'b3']);
-    return drawBoard(state, { lit: lit(state), last, label: 'After four moves: Weft may hop over the used cells of row 3 to reach a3 or e3' });
+  async hop() {
+    const { state, lit, last } = await after(['d3', 'd1', 'b1', 'b3']);
+    return drawBoard(state, { lit, last, label: 'After four moves: Weft may hop over the used cells of row 3 to reach a3 or e3' });
   },
-  strand() {
-    const { state, last } = after(['a3', 'a1', 'b1', 'b3', 'd3', 'd1', 'e1']);
+  async strand() {
+    const { view, state, lit, last } = await after(['a3', 'a1', 'b1', 'b3', 'd3', 'd1', 'e1']);
     return drawBoard(state, {
-      lit: lit(state),
+      lit,
       last,
-      preview: moveInfoLocal(state, [2, 4]),
+      preview: moveInfo(view, 'e3'),
       hints: true,
       label: 'Warp to move in column e: taking e3 would leave Weft no unused cell in row 3',
     });
@@ -55,9 +49,4 @@ const DIAGRAMS = {
 };
 
 /** Fills every `.diagram[data-diagram]` element under `root`. */
-export function drawDiagrams(root = document) {
-  for (const el of root.querySelectorAll('.diagram[data-diagram]')) {
-    const draw = DIAGRAMS[el.dataset.diagram];
-    if (draw) el.replaceChildren(draw());
-  }
-}
+export const drawDiagrams = (root = document) => fillDiagrams(root, DIAGRAMS);
