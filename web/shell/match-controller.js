@@ -122,6 +122,9 @@ export function createMatchController(ctx) {
       if (my !== token) return;
       hook('fresh', v);
       setView(v);
+      // The address names the match, so that a reload comes back to it.
+      const address = `/play/${encodeURIComponent(game.slug)}?match=${encodeURIComponent(v.id)}`;
+      if (location.pathname + location.search !== address) history.replaceState(null, '', address);
       hook('started', v);
     } catch (err) {
       if (my !== token) return;

@@ -129,13 +129,6 @@ export async function mount({ root, game, shell, api, params }) {
     fresh: () => {
       shownMoves = { id: null, n: -1 };
     },
-    started: () => {
-      // A link to another match no longer describes the page.
-      if (/[?&](match|replay)=/.test(location.search)) {
-        const q = baseText ? `?position=${encodeURIComponent(baseText)}` : '';
-        history.replaceState(null, '', `/play/${SLUG}${q}`);
-      }
-    },
     startFailed: (err, options, who) => {
       if (!baseText || err.kind !== 'bad_position') return undefined;
       toast(`${shell.sentence(err.message)} Starting from the usual position instead.`, { error: true });

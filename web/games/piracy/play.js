@@ -160,7 +160,6 @@ export async function mount({ root, game, shell, api, params }) {
       board.trails = [[], []];
       board.angles = [null, null];
     },
-    started: (v) => updateUrl(v),
   });
 
   /** For people and tests alike: which ship the keys steer right now ('' while waiting), and the move count. */
@@ -442,14 +441,6 @@ export async function mount({ root, game, shell, api, params }) {
     return { seed, island: ISLANDS.includes(island) ? island : 'seed' };
   }
 
-  function updateUrl(v) {
-    const q = new URLSearchParams();
-    const o = v.options || {};
-    if (o.seed !== undefined) q.set('seed', String(o.seed));
-    if (o.island && o.island !== 'seed') q.set('island', String(o.island));
-    const url = `/play/${SLUG}${q.toString() ? `?${q}` : ''}`;
-    if (location.pathname + location.search !== url) history.replaceState(null, '', url);
-  }
 
   function newGame(seed) {
     if (ctl.stayInOnlineGame()) return undefined;

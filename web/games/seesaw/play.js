@@ -151,7 +151,6 @@ export async function mount({ root, game, shell, api, params }) {
     fresh: () => {
       shownHistory = [];
     },
-    started: (v) => updateUrl(v),
   });
   const { undo } = ctl;
 
@@ -802,10 +801,6 @@ export async function mount({ root, game, shell, api, params }) {
 
   const players = () => playersFromSettings(store.all(), 'north');
 
-  function updateUrl(v) {
-    const url = `/play/${SLUG}?match=${encodeURIComponent(v.id)}`;
-    if (location.pathname + location.search !== url) history.replaceState(null, '', url);
-  }
 
   function newGame(base) {
     if (ctl.stayInOnlineGame()) return undefined;

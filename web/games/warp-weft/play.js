@@ -103,7 +103,6 @@ export async function mount({ root, game, shell, api, params }) {
     fresh: () => {
       shownHistory = [];
     },
-    started: (v) => updateUrl(v),
   });
   const { playMove, undo } = ctl;
 
@@ -431,15 +430,6 @@ export async function mount({ root, game, shell, api, params }) {
     };
   }
 
-  function updateUrl(v) {
-    const st = v.state;
-    const q = new URLSearchParams();
-    if (st.board !== null && st.board !== undefined) q.set('seed', String(st.board));
-    if (String(st.size) !== String(defaults.size)) q.set('size', String(st.size));
-    if (v.options && String(v.options.symmetric) === 'false') q.set('symmetric', 'false');
-    const url = `/play/${SLUG}${q.toString() ? `?${q}` : ''}`;
-    if (location.pathname + location.search !== url) history.replaceState(null, '', url);
-  }
 
   function newGame(seed) {
     if (ctl.stayInOnlineGame()) return undefined;
