@@ -7,7 +7,7 @@ import { radioGroup, checkbox } from '/static/shell/form.js';
 import { BoardView, cellName, parseCell, fmtValue, fmtScore, axisName, other, swatch } from './board.js';
 import { inviteFriend, replayHref } from '/static/shell/session.js';
 import {
-  createMatchController, humanCanMove, playersFromSettings, playerLabel as seatPlayer, matchHeadline,
+  createMatchController, inSentence, humanCanMove, playersFromSettings, playerLabel as seatPlayer, matchHeadline,
 } from '/static/shell/match-controller.js';
 import { openSettingsDialog } from '/static/shell/settings-dialog.js';
 import { moveTick } from '/static/shell/sound.js';
@@ -196,7 +196,7 @@ export async function mount({ root, game, shell, api, params }) {
       let detail;
       if (thinkingNow) detail = h('span', { class: 'thinking', id: 'thinking' }, h('span', { class: 'spinner', 'aria-hidden': 'true' }), 'The computer is thinking…');
       else if (view.replay) detail = h('span', {}, `The position after move ${view.replay.ply} of ${view.replay.plies}.`);
-      else if (passive) detail = h('span', {}, view.online.seat === null || view.online.seat === undefined ? 'You are watching this game.' : `Waiting for ${playerLabel(mover)}.`);
+      else if (passive) detail = h('span', {}, view.online.seat === null || view.online.seat === undefined ? 'You are watching this game.' : `Waiting for ${inSentence(playerLabel(mover))}.`);
       else detail = h('span', {}, vsComputer() || view.online ? `You play ${axisName(mover)}: take a lit cell in ${lineName}.` : `Take a lit cell in ${lineName}.`);
       parts.push(h('div', { class: `turn turn-${mover}` },
         swatch(mover),
