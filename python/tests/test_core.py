@@ -193,3 +193,12 @@ CLI_MATCH = {
     "first_player_win_rate": 0.3333333333333333, "first_player_decisive_share": 0.3333333333333333,
     "draw_rate": 0.0, "mean_length": 27.166666666666668, "adjudicated": 0,
 }
+
+
+@pytest.mark.parametrize("detach", [False, True])
+def test_a_panic_in_rust_is_a_runtime_error(detach):
+    from tabula import _tabula
+
+    with pytest.raises(RuntimeError, match="internal error in Tabula: a test panic"):
+        _tabula._panic_for_tests(detach)
+    assert tabula.State("piracy").perft(2) == 9  # and the interpreter goes on

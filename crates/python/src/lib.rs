@@ -9,12 +9,11 @@
 //! carrying the very sentences the command line prints.
 
 use std::panic::{catch_unwind, AssertUnwindSafe};
-use std::sync::OnceLock;
 
 use pyo3::exceptions::{PyRuntimeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::sync::PyOnceLock;
-use pyo3::types::{PyBytes, PyDict, PyList, PyTuple};
+use pyo3::types::{PyBool, PyBytes, PyDict, PyList, PyTuple};
 use pyo3::create_exception;
 use serde_json::{json, Map, Value};
 use tabula_core::{Error, Options, Outcome, Side};
@@ -81,15 +80,19 @@ fn options_of(options: Option<&Bound<'_, PyDict>>) -> PyResult<Options> {
     if let Some(dict) = options {
         for (key, value) in dict.iter() {
             let key: String = key.str()?.to_string();
-            let value: String = match value.extract::<bool>() {
-                Ok(b) if value.is_instance_of::<pyo3::types::PyBool>() => b.to_string(),
-                _ => value.str()?.to_string(),
+            // Python's True and False are Tabula's true and false; anything else is written as str() does.
+            let value: String = match value.cast::<PyBool>() {
+                Ok(b) => b.is_true().to_string(),
+                Err(_) => value.str()?.to_string(),
             };
             out.set(key.trim(), value.trim());
         }
     }
     Ok(out)
 }
+
+/// What a pickled state holds: the game's slug, the start position text and the moves played.
+type Pickled = (String, String, Vec<String>);
 
 /// A position of any Tabula game, with the moves played from where it was
 /// made (so they can be taken back). Moves are written in the game's
@@ -213,6 +216,11 @@ impl State {
         guard(|| Ok(self.game.history()))
     }
 
+    /// How many moves were played on this state since it was made.
+    fn moves_played(&self) -> usize {
+        self.game.moves_played()
+    }
+
     /// The position's hash (equal positions, equal hashes).
     fn hash(&self) -> u64 {
         self.game.hash()
@@ -314,7 +322,7 @@ impl State {
     }
 
     /// For pickle: the game, the start text and the moves played, replayed on loading.
-    fn __reduce__<'py>(&self, py: Python<'py>) -> PyResult<(Bound<'py, PyAny>, (String, String, Vec<String>))> {
+    fn __reduce__<'py>(&self, py: Python<'py>) -> PyResult<(Bound<'py, PyAny>, Pickled)> {
         let restore = py.import("tabula._tabula")?.getattr("_restore")?;
         Ok((restore, (self.game.info().slug.to_string(), self.start.clone(), self.game.history())))
     }
@@ -338,6 +346,16 @@ fn _restore(game: &str, start: &str, history: Vec<String>) -> PyResult<State> {
         }
         Ok(state)
     })
+}
+
+/// Panics inside the binding's guard, for the tests: it must raise `RuntimeError`, not abort Python.
+#[pyfunction]
+fn _panic_for_tests(py: Python<'_>, detach: bool) -> PyResult<()> {
+    if detach {
+        detached(py, || -> Result<(), String> { panic!("a test panic with the GIL released") })
+    } else {
+        guard(|| -> PyResult<()> { panic!("a test panic") })
+    }
 }
 
 /// The slugs of every game, in catalog order.
@@ -519,17 +537,11 @@ fn solve_board(
     })
 }
 
-/// The package's version (the workspace's).
-fn version() -> &'static str {
-    static VERSION: OnceLock<&'static str> = OnceLock::new();
-    VERSION.get_or_init(|| env!("CARGO_PKG_VERSION"))
-}
-
 /// The module `tabula._tabula`.
 #[pymodule]
 fn _tabula(m: &Bound<'_, PyModule>) -> PyResult<()> {
     let py = m.py();
-    m.add("__version__", version())?;
+    m.add("__version__", env!("CARGO_PKG_VERSION"))?;
     m.add_class::<State>()?;
     m.add_function(wrap_pyfunction!(games, m)?)?;
     m.add_function(wrap_pyfunction!(game_info, m)?)?;
@@ -540,6 +552,7 @@ fn _tabula(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(merge_records_json, m)?)?;
     m.add_function(wrap_pyfunction!(solve_board, m)?)?;
     m.add_function(wrap_pyfunction!(_restore, m)?)?;
+    m.add_function(wrap_pyfunction!(_panic_for_tests, m)?)?;
     m.add("TabulaError", py.get_type::<TabulaError>())?;
     m.add("UnknownGameError", py.get_type::<UnknownGameError>())?;
     m.add("BadOptionError", py.get_type::<BadOptionError>())?;

@@ -30,10 +30,8 @@ impl Encode for Piracy {
         let start = out.len();
         out.resize(start + 10 * SQUARES, 0.0);
         let planes = &mut out[start..];
-        for sq in 0..SQUARES {
-            if self.land() >> sq & 1 != 0 {
-                planes[sq] = 1.0;
-            }
+        for (sq, cell) in planes[..SQUARES].iter_mut().enumerate() {
+            *cell = (self.land() >> sq & 1) as f32;
         }
         for seat in 0..2 {
             let ship = self.ship(seat);
