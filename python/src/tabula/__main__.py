@@ -101,7 +101,7 @@ def main(argv=None):
             if args.out is None:
                 for row in rows:
                     print(json.dumps(row, separators=(",", ":")))
-    except (tabula.TabulaError, ValueError) as e:
+    except (tabula.TabulaError, ValueError, ImportError) as e:
         print(f"error: {e}", file=sys.stderr)
         return 1
     return 0

@@ -22,8 +22,13 @@ from ._tabula import match_shard, merge_match, merge_records_json, solve_board
 
 
 def _ray(address=None, num_cpus=None):
-    import ray
-
+    try:
+        import ray
+    except ImportError:
+        ray = None
+    # (A directory called `ray`, such as Ray's own /tmp/ray, imports as an empty namespace package.)
+    if ray is None or not hasattr(ray, "init"):
+        raise ImportError("tabula.distributed needs Ray: pip install './python[ray]' (or the 'ray' package)")
     if not ray.is_initialized():
         kwargs = {"include_dashboard": False, "ignore_reinit_error": True, "log_to_driver": False}
         if address is not None:
@@ -57,9 +62,12 @@ def _gather(ray, tasks, sizes, progress, unit):
     """Waits for every task, advancing a progress bar by each task's size as it finishes. Results in task order."""
     bar = None
     if progress:
-        from tqdm import tqdm
-
-        bar = tqdm(total=sum(sizes), unit=unit)
+        try:
+            from tqdm import tqdm
+        except ImportError:  # no progress bar without tqdm
+            tqdm = None
+        if tqdm is not None:
+            bar = tqdm(total=sum(sizes), unit=unit)
     index = {t: i for i, t in enumerate(tasks)}
     results = [None] * len(tasks)
     pending = list(tasks)
