@@ -11,7 +11,9 @@ use tabula_games::registry;
 fn action_ids_are_distinct_in_range_and_play_their_moves() {
     for entry in registry() {
         for options in [vec![], vec!["size=5"], vec!["base=6"], vec!["pie=true"]] {
-            let Ok(options) = Options::from_pairs(&options.iter().map(|s| s.to_string()).collect::<Vec<_>>()) else { continue };
+            let Ok(options) = Options::from_pairs(&options.iter().map(|s| s.to_string()).collect::<Vec<_>>()) else {
+                continue;
+            };
             let Ok(start) = entry.create(&options) else { continue };
             let space = start.action_space();
             assert!(space > 0, "{} declares action ids", entry.info().slug);
@@ -23,12 +25,23 @@ fn action_ids_are_distinct_in_range_and_play_their_moves() {
                 let mut game = start.clone_box();
                 for _ in 0..300 {
                     game.observe(&mut obs);
-                    assert_eq!(obs.len(), shape.iter().product::<usize>(), "{}: the observation has its shape", entry.info().slug);
+                    assert_eq!(
+                        obs.len(),
+                        shape.iter().product::<usize>(),
+                        "{}: the observation has its shape",
+                        entry.info().slug
+                    );
                     let legal = game.legal_moves();
                     game.legal_actions(&mut ids).unwrap();
                     assert_eq!(ids.len(), legal.len());
                     assert!(ids.iter().all(|&i| i < space));
-                    assert_eq!(ids.iter().collect::<HashSet<_>>().len(), ids.len(), "{}: distinct ids in {}", entry.info().slug, game.to_text());
+                    assert_eq!(
+                        ids.iter().collect::<HashSet<_>>().len(),
+                        ids.len(),
+                        "{}: distinct ids in {}",
+                        entry.info().slug,
+                        game.to_text()
+                    );
                     if legal.is_empty() {
                         break;
                     }

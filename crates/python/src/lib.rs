@@ -10,17 +10,22 @@
 
 use std::panic::{catch_unwind, AssertUnwindSafe};
 
+use pyo3::create_exception;
 use pyo3::exceptions::{PyRuntimeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::sync::PyOnceLock;
 use pyo3::types::{PyBool, PyBytes, PyDict, PyList, PyTuple};
-use pyo3::create_exception;
 use serde_json::{json, Map, Value};
 use tabula_core::{Error, Options, Outcome, Side};
 use tabula_games::{find, registry};
 use tabula_search::{merge_records, AnyGame, GameEntry, GameRecord, MatchSetup, PlayerSpec, Summary};
 
-create_exception!(_tabula, TabulaError, PyValueError, "Any error Tabula reports about what it was asked (a ValueError).");
+create_exception!(
+    _tabula,
+    TabulaError,
+    PyValueError,
+    "Any error Tabula reports about what it was asked (a ValueError)."
+);
 create_exception!(_tabula, UnknownGameError, TabulaError, "No registered game has that name.");
 create_exception!(_tabula, BadOptionError, TabulaError, "An option key is unknown or its value is out of range.");
 create_exception!(_tabula, BadMoveError, TabulaError, "A move (or action id) could not be read at all.");
@@ -63,7 +68,10 @@ fn detached<T: Send>(py: Python<'_>, f: impl FnOnce() -> Result<T, String> + Sen
         Ok(Ok(value)) => Ok(value),
         Ok(Err(message)) => Err(TabulaError::new_err(message)),
         Err(payload) => {
-            let text = payload.downcast_ref::<String>().cloned().or_else(|| payload.downcast_ref::<&str>().map(|s| s.to_string()));
+            let text = payload
+                .downcast_ref::<String>()
+                .cloned()
+                .or_else(|| payload.downcast_ref::<&str>().map(|s| s.to_string()));
             Err(PyRuntimeError::new_err(format!("internal error in Tabula: {}", text.unwrap_or_default())))
         }
     }
@@ -254,8 +262,9 @@ impl State {
     /// Plays the legal move with action id `action`; on error nothing changes.
     fn play_action(&mut self, action: i64) -> PyResult<()> {
         guard(|| {
-            let id = usize::try_from(action)
-                .map_err(|_| BadMoveError::new_err(format!("action {action} does not exist: action ids are 0 or more")))?;
+            let id = usize::try_from(action).map_err(|_| {
+                BadMoveError::new_err(format!("action {action} does not exist: action ids are 0 or more"))
+            })?;
             self.game.play_action(id).map_err(py_error)
         })
     }
@@ -263,8 +272,9 @@ impl State {
     /// The legal move with action id `action`, in notation.
     fn action_to_move(&self, action: i64) -> PyResult<String> {
         guard(|| {
-            let id = usize::try_from(action)
-                .map_err(|_| BadMoveError::new_err(format!("action {action} does not exist: action ids are 0 or more")))?;
+            let id = usize::try_from(action).map_err(|_| {
+                BadMoveError::new_err(format!("action {action} does not exist: action ids are 0 or more"))
+            })?;
             self.game.action_move(id).map_err(py_error)
         })
     }
@@ -282,7 +292,9 @@ impl State {
     /// The observation of this position: a float32 numpy array of `observation_shape()`.
     fn observation<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
         static NUMPY: PyOnceLock<Py<PyAny>> = PyOnceLock::new();
-        let frombuffer = NUMPY.get_or_try_init(py, || -> PyResult<Py<PyAny>> { Ok(py.import("numpy")?.getattr("frombuffer")?.unbind()) })?;
+        let frombuffer = NUMPY.get_or_try_init(py, || -> PyResult<Py<PyAny>> {
+            Ok(py.import("numpy")?.getattr("frombuffer")?.unbind())
+        })?;
         let values = guard(|| {
             let mut values = Vec::new();
             self.game.observe(&mut values);
@@ -495,7 +507,10 @@ fn merge_records_json(lines: Vec<String>) -> PyResult<Vec<String>> {
 
 /// Reads a solver report value as a number when it is one (as `tabula solve --json` does).
 fn as_value(text: String) -> Value {
-    text.parse::<i64>().map(Value::from).or_else(|_| text.parse::<f64>().map(Value::from)).unwrap_or(Value::String(text))
+    text.parse::<i64>()
+        .map(Value::from)
+        .or_else(|_| text.parse::<f64>().map(Value::from))
+        .unwrap_or(Value::String(text))
 }
 
 /// Solves the start position of board `board` exactly (GIL released) and
@@ -513,7 +528,10 @@ fn solve_board(
     let entry = entry(game)?;
     let info = entry.info();
     if !info.options.iter().any(|o| o.key == "seed") {
-        return Err(BadOptionError::new_err(format!("{} has no board numbers (no option 'seed') to go through", info.name)));
+        return Err(BadOptionError::new_err(format!(
+            "{} has no board numbers (no option 'seed') to go through",
+            info.name
+        )));
     }
     let given = options_of(options)?;
     let pairs: Vec<String> = given.iter().map(|(k, v)| format!("{k}={v}")).collect();

@@ -10,7 +10,7 @@
 use tabula_core::{Encode, Error, Game, Side};
 
 use super::geometry::{Wind, SIZE, SQUARES};
-use super::rules::{Leeward, LeewardMove, CALM_LIMIT};
+use super::{Leeward, LeewardMove, CALM_LIMIT};
 
 impl Encode for Leeward {
     fn action_space(&self) -> usize {
@@ -35,7 +35,8 @@ impl Encode for Leeward {
                 planes[(side.index() * 4 + kind as usize) * SQUARES + sq] = 1.0;
             }
         }
-        let fill = |planes: &mut [f32], plane: usize, value: f32| planes[plane * SQUARES..(plane + 1) * SQUARES].fill(value);
+        let fill =
+            |planes: &mut [f32], plane: usize, value: f32| planes[plane * SQUARES..(plane + 1) * SQUARES].fill(value);
         let wind: Wind = self.wind();
         fill(planes, 8 + wind as usize, 1.0);
         if self.side_to_move() == Side::Second {

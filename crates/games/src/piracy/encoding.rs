@@ -7,10 +7,10 @@
 //! positive), and a plane of ones when Silver is to move. A sunk ship keeps
 //! its squares.
 
-use tabula_core::{Encode, Error};
+use tabula_core::{Encode, Error, Game, Side};
 
 use super::geometry::SQUARES;
-use super::rules::{Piracy, PiracyMove};
+use super::{Piracy, PiracyMove};
 
 impl Encode for Piracy {
     fn action_space(&self) -> usize {
@@ -33,14 +33,13 @@ impl Encode for Piracy {
         for (sq, cell) in planes[..SQUARES].iter_mut().enumerate() {
             *cell = (self.land() >> sq & 1) as f32;
         }
-        for seat in 0..2 {
-            let ship = self.ship(seat);
+        for (seat, ship) in self.ships.iter().enumerate() {
             planes[(1 + 2 * seat) * SQUARES + ship.stern() as usize] = 1.0;
             planes[(2 + 2 * seat) * SQUARES + ship.bow() as usize] = 1.0;
             planes[(5 + seat) * SQUARES..(6 + seat) * SQUARES].fill(ship.hits() as f32 / 7.0);
             planes[(7 + seat) * SQUARES..(8 + seat) * SQUARES].fill(ship.circling() as f32 / 7.0);
         }
-        if self.seat_to_move() == 1 {
+        if self.side_to_move() == Side::Second {
             planes[9 * SQUARES..].fill(1.0);
         }
     }

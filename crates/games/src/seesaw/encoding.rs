@@ -15,7 +15,7 @@
 
 use tabula_core::{Encode, Error};
 
-use super::rules::{Seesaw, SeesawMove, TurnKind, NORTH, SOUTH};
+use super::{Seesaw, SeesawMove, TurnKind, NORTH, SOUTH};
 
 impl Seesaw {
     fn slots(&self) -> usize {
@@ -78,12 +78,12 @@ impl Encode for Seesaw {
         let planes = &mut out[start..];
         for cell in 0..cells {
             if let Some(stack) = self.stack(cell) {
-                planes[stack.owner * cells + cell] = stack.size as f32;
+                let plane = if stack.owner == SOUTH { 0 } else { 1 };
+                planes[plane * cells + cell] = stack.size as f32;
             }
-            match self.tile(cell) {
-                Some(SOUTH) => planes[2 * cells + cell] = 1.0,
-                Some(NORTH) => planes[3 * cells + cell] = 1.0,
-                _ => {}
+            if let Some(owner) = self.tile(cell) {
+                let plane = if owner == SOUTH { 2 } else { 3 };
+                planes[plane * cells + cell] = 1.0;
             }
         }
         if self.mover() == NORTH {

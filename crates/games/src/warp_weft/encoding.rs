@@ -6,16 +6,18 @@
 //! cell), Weft's cells, Warp's cells, the shuttle, and a plane of ones when
 //! Warp is to move.
 
-use tabula_core::{Encode, Error};
+use tabula_core::{Encode, Error, Game};
 
-use super::rules::{Axis, WarpWeft, WwMove};
+use super::{Axis, WarpWeft};
+
+type Move = <WarpWeft as Game>::Move;
 
 impl Encode for WarpWeft {
     fn action_space(&self) -> usize {
         self.cells() + 1
     }
 
-    fn action_ids(&self, moves: &[WwMove], out: &mut Vec<usize>) -> Result<(), Error> {
+    fn action_ids(&self, moves: &[Move], out: &mut Vec<usize>) -> Result<(), Error> {
         out.extend(moves.iter().map(|m| if m.is_swap() { self.cells() } else { m.to as usize }));
         Ok(())
     }
