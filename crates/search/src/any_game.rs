@@ -204,7 +204,11 @@ impl<G: Evaluate + Encode> Erased<G> {
             return Err(Error::BadMove(format!("{} has no fixed action ids", G::info().name)));
         }
         if id >= space {
-            return Err(Error::BadMove(format!("action {id} does not exist: {} has actions 0 to {}", G::info().name, space - 1)));
+            return Err(Error::BadMove(format!(
+                "action {id} does not exist: {} has actions 0 to {}",
+                G::info().name,
+                space - 1
+            )));
         }
         if self.game.outcome().is_some() {
             return Err(Error::IllegalMove(format!("the game is over; action {id} cannot be played")));
