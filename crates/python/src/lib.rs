@@ -113,6 +113,7 @@ pub struct State {
 }
 
 impl State {
+    /// A state of `game`: from a position text if given (options are then only checked), else the start for `options`.
     fn make(game: &str, options: Option<&Bound<'_, PyDict>>, position: Option<&str>) -> PyResult<State> {
         let entry = entry(game)?;
         let options = options_of(options)?;
@@ -172,10 +173,12 @@ impl State {
         State { game: self.game.clone_box(), start: self.start.clone() }
     }
 
+    /// `copy.copy`: an independent copy, as `clone()`.
     fn __copy__(&self) -> State {
         self.clone()
     }
 
+    /// `copy.deepcopy`: an independent copy, as `clone()`.
     fn __deepcopy__(&self, _memo: &Bound<'_, PyAny>) -> State {
         self.clone()
     }
@@ -339,10 +342,12 @@ impl State {
         Ok((restore, (self.game.info().slug.to_string(), self.start.clone(), self.game.history())))
     }
 
+    /// The position text.
     fn __str__(&self) -> String {
         self.game.to_text()
     }
 
+    /// `State('slug', position='…')`.
     fn __repr__(&self) -> String {
         format!("State({:?}, position={:?})", self.game.info().slug, self.game.to_text())
     }
