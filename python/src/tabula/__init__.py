@@ -6,8 +6,8 @@ The rules and the engines are Tabula's own Rust code (the extension module
     import tabula
     tabula.games()                      # ['leeward', 'warp-weft', 'piracy', 'seesaw']
     s = tabula.State("warp-weft", {"size": 5})
-    s.legal_moves(); s.play("c2"); s.undo()
-    s.legal_actions(); s.play_action(7); s.observation()
+    s.legal_moves(); s.play("b3"); s.undo()
+    s.legal_actions(); s.play_action(s.legal_actions()[0]); s.observation()
     tabula.think(s, "ab:depth=4")       # a move, in notation
 
 Submodules: :mod:`tabula.pettingzoo` (AEC environments),
