@@ -202,3 +202,18 @@ def test_a_panic_in_rust_is_a_runtime_error(detach):
     with pytest.raises(RuntimeError, match="internal error in Tabula: a test panic"):
         _tabula._panic_for_tests(detach)
     assert tabula.State("piracy").perft(2) == 9  # and the interpreter goes on
+
+
+def run_module(*args):
+    import subprocess
+    import sys
+
+    return subprocess.run([sys.executable, "-m", "tabula", *args], capture_output=True, text=True, timeout=120)
+
+
+def test_the_module_entry_point_counts_and_reports_errors():
+    done = run_module("perft", "piracy", "--depth", "3")
+    assert done.returncode == 0 and done.stdout.splitlines() == ["depth 1 3", "depth 2 9", "depth 3 27"]
+    bad = run_module("match", "nope", "--games", "2")
+    assert bad.returncode == 1
+    assert bad.stderr.strip() == "error: no game called 'nope'; known games: leeward, warp-weft, piracy, seesaw"
