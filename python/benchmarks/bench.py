@@ -82,6 +82,9 @@ def main():
         start = time.perf_counter()
         one = tabula.match("leeward", **kw)
         t1 = time.perf_counter() - start
+        start = time.perf_counter()
+        assert tabula.match("leeward", **kw, threads=2) == one
+        t1b = time.perf_counter() - start
         import ray
 
         ray.init(num_cpus=2, include_dashboard=False, log_to_driver=False)
@@ -91,7 +94,10 @@ def main():
         t2 = time.perf_counter() - start
         ray.shutdown()
         assert one == two
-        print(f"leeward match {kw}: one process {t1:.2f} s; Ray, 2 workers, 8 shards {t2:.2f} s ({t1 / t2:.2f}x); same result: {one == two}")
+        print(
+            f"leeward match {kw}: one process, 1 thread {t1:.2f} s; 2 threads {t1b:.2f} s; "
+            f"Ray, 2 workers, 8 shards {t2:.2f} s ({t1 / t2:.2f}x); same result: {one == two}"
+        )
 
 
 if __name__ == "__main__":
