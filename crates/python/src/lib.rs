@@ -62,11 +62,11 @@ fn guard<T>(f: impl FnOnce() -> PyResult<T>) -> PyResult<T> {
 }
 
 /// Runs `f` with the GIL released (other Python threads go on), catching panics.
-fn detached<T: Send>(py: Python<'_>, f: impl FnOnce() -> Result<T, String> + Send) -> PyResult<T> {
+fn detached<T: Send>(py: Python<'_>, f: impl FnOnce() -> Result<T, Error> + Send) -> PyResult<T> {
     let outcome = py.detach(|| catch_unwind(AssertUnwindSafe(f)));
     match outcome {
         Ok(Ok(value)) => Ok(value),
-        Ok(Err(message)) => Err(TabulaError::new_err(message)),
+        Ok(Err(error)) => Err(py_error(error)),
         Err(payload) => {
             let text = payload
                 .downcast_ref::<String>()
@@ -369,7 +369,7 @@ fn _restore(game: &str, start: &str, history: Vec<String>) -> PyResult<State> {
 #[pyfunction]
 fn _panic_for_tests(py: Python<'_>, detach: bool) -> PyResult<()> {
     if detach {
-        detached(py, || -> Result<(), String> { panic!("a test panic with the GIL released") })
+        detached(py, || -> Result<(), Error> { panic!("a test panic with the GIL released") })
     } else {
         guard(|| -> PyResult<()> { panic!("a test panic") })
     }
@@ -424,7 +424,7 @@ fn decide<'py>(py: Python<'py>, state: &State, player: &str, seed: u64) -> PyRes
     let game = state.game.clone_box();
     let decision = detached(py, move || {
         let mut player = game.new_player(&spec, seed);
-        player.choose(game.as_ref()).map_err(|e| e.to_string())
+        player.choose(game.as_ref())
     })?
     .ok_or_else(|| IllegalMoveError::new_err("the game is over: there is no move to choose"))?;
     let out = PyDict::new(py);
@@ -469,7 +469,7 @@ fn match_shard(
     };
     setup.validate().map_err(py_error)?;
     detached(py, move || {
-        let records = setup.run(threads, &[], |_| {}).map_err(|e| e.to_string())?;
+        let records = setup.run(threads, &[], |_| {})?;
         Ok(records.iter().map(|r| serde_json::to_string(r).expect("records serialise")).collect())
     })
 }
@@ -545,9 +545,9 @@ fn solve_board(
     let position = entry.create(&opts).map_err(py_error)?;
     let name = info.name;
     detached(py, move || {
-        let report = position
-            .solve_report(verdict_only, threads)
-            .ok_or_else(|| format!("{name} has no exact solver for board {board} (too big, or not a solvable game)"))?;
+        let report = position.solve_report(verdict_only, threads).ok_or_else(|| {
+            Error::BadOption(format!("{name} has no exact solver for board {board} (too big, or not a solvable game)"))
+        })?;
         let mut line = Map::new();
         line.insert("seed".into(), json!(board));
         if !pairs.is_empty() {
