@@ -146,6 +146,8 @@ ERRORS = [
     (lambda: tabula.State("leeward").play_action(9604), tabula.BadMoveError, "action 9604 does not exist: Leeward has actions 0 to 9603"),
     (lambda: tabula.State("leeward").play_action(-1), tabula.BadMoveError, "action -1 does not exist: action ids are 0 or more"),
     (lambda: tabula.State("leeward").play_action(0), tabula.IllegalMoveError, "action 0 is not a legal move here"),
+    (lambda: tabula.State("leeward").play_action(2**70), tabula.BadMoveError,
+     "action 1180591620717411303424 does not exist: Leeward has actions 0 to 9603"),
     (lambda: tabula.State("leeward").undo(), tabula.IllegalMoveError, "there is no move to take back"),
     (lambda: tabula.think(tabula.State("leeward"), "ab:depht=3"), tabula.BadPlayerError,
      "player 'ab' has no setting 'depht' (it has: depth, time, min_depth, nodes, hash, threads, margin, solve, plain, contempt)"),
@@ -217,3 +219,10 @@ def test_the_module_entry_point_counts_and_reports_errors():
     bad = run_module("match", "nope", "--games", "2")
     assert bad.returncode == 1
     assert bad.stderr.strip() == "error: no game called 'nope'; known games: leeward, warp-weft, piracy, seesaw"
+
+
+def test_numpy_integers_are_action_ids_and_floats_are_not():
+    s = tabula.State("leeward")
+    s.play_action(np.int64(s.legal_actions()[0]))
+    with pytest.raises(TypeError):
+        s.play_action(1.0)

@@ -113,6 +113,24 @@ pub struct State {
 }
 
 impl State {
+    /// An action id from any Python integer (numpy's too); one that cannot be an id is a `BadMoveError`.
+    fn action_id(&self, action: &Bound<'_, PyAny>) -> PyResult<usize> {
+        if let Ok(id) = action.extract::<usize>() {
+            return Ok(id);
+        }
+        // `operator.index` raises Python's own TypeError for what is no integer at all.
+        let number = action.py().import("operator")?.getattr("index")?.call1((action,))?.str()?.to_string();
+        Err(BadMoveError::new_err(if number.starts_with('-') {
+            format!("action {number} does not exist: action ids are 0 or more")
+        } else {
+            format!(
+                "action {number} does not exist: {} has actions 0 to {}",
+                self.game.info().name,
+                self.game.action_space().saturating_sub(1)
+            )
+        }))
+    }
+
     /// A state of `game`: from a position text if given (options are then only checked), else the start for `options`.
     fn make(game: &str, options: Option<&Bound<'_, PyDict>>, position: Option<&str>) -> PyResult<State> {
         let entry = entry(game)?;
@@ -263,23 +281,15 @@ impl State {
     }
 
     /// Plays the legal move with action id `action`; on error nothing changes.
-    fn play_action(&mut self, action: i64) -> PyResult<()> {
-        guard(|| {
-            let id = usize::try_from(action).map_err(|_| {
-                BadMoveError::new_err(format!("action {action} does not exist: action ids are 0 or more"))
-            })?;
-            self.game.play_action(id).map_err(py_error)
-        })
+    fn play_action(&mut self, action: &Bound<'_, PyAny>) -> PyResult<()> {
+        let id = self.action_id(action)?;
+        guard(|| self.game.play_action(id).map_err(py_error))
     }
 
     /// The legal move with action id `action`, in notation.
-    fn action_to_move(&self, action: i64) -> PyResult<String> {
-        guard(|| {
-            let id = usize::try_from(action).map_err(|_| {
-                BadMoveError::new_err(format!("action {action} does not exist: action ids are 0 or more"))
-            })?;
-            self.game.action_move(id).map_err(py_error)
-        })
+    fn action_to_move(&self, action: &Bound<'_, PyAny>) -> PyResult<String> {
+        let id = self.action_id(action)?;
+        guard(|| self.game.action_move(id).map_err(py_error))
     }
 
     /// The action id of a legal move given in notation.
