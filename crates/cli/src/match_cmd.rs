@@ -9,7 +9,7 @@ use clap::Args;
 use indicatif::{ProgressBar, ProgressStyle};
 use tabula_core::Options;
 use tabula_games::find;
-use tabula_search::{GameRecord, MatchSetup, Summary};
+use tabula_search::{merge_records, GameRecord, MatchSetup, Summary};
 
 /// The arguments of `tabula match`.
 #[derive(Args, Debug)]
@@ -149,14 +149,12 @@ fn merge(paths: &[PathBuf], json: bool) -> Result<(), String> {
                     return Err(format!("{} holds a different match ({} vs {})", path.display(), record.players[0], record.players[1]));
                 }
             }
-            if !all.iter().any(|r| r.index == record.index) {
-                all.push(record);
-            }
+            all.push(record);
         }
     }
+    let all = merge_records(all).map_err(|e| e.to_string())?;
     let Some(first) = all.first() else { return Err("the files hold no games".into()) };
     let (a, b) = (first.players[0].clone(), first.players[1].clone());
-    all.sort_by_key(|r| r.index);
     print_summary(&all, &a, &b, json);
     Ok(())
 }

@@ -5,6 +5,7 @@
 //! Everything else in Tabula — search, matches, the server, the command line —
 //! is written against these traits and never names a particular game.
 
+mod encode;
 mod error;
 mod game;
 mod info;
@@ -13,6 +14,7 @@ mod rng;
 mod side;
 pub mod zobrist;
 
+pub use encode::Encode;
 pub use error::Error;
 pub use game::{Evaluate, Game, SolverMemory, PROVEN, WIN_SCORE};
 pub use info::{GameInfo, LevelInfo, OptionSpec};

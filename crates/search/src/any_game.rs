@@ -6,7 +6,7 @@ use std::any::Any;
 use std::time::{Duration, Instant};
 
 use serde_json::Value;
-use tabula_core::{seeded_rng, Error, Evaluate, Game, GameInfo, Options, Outcome, Side, SolverMemory};
+use tabula_core::{seeded_rng, Encode, Error, Evaluate, Game, GameInfo, Options, Outcome, Side, SolverMemory};
 
 use crate::perft::perft;
 use crate::alphabeta::SearchResult;
@@ -84,6 +84,27 @@ pub trait AnyGame: Send + Sync {
     fn perft(&self, depth: u32) -> u64;
     /// Plays `games` random games from here; returns what happened and how long it took.
     fn random_playouts(&self, games: u64, seed: u64) -> (PlayoutStats, Duration);
+    /// Plays a move given in notation, like [`AnyGame::play_text`], without writing it back.
+    fn play_quiet(&mut self, mv: &str) -> Result<(), Error>;
+    /// Takes back the last move played through this handle, like
+    /// [`AnyGame::undo`] without writing it; `false` if there is none.
+    fn take_back(&mut self) -> bool;
+    /// How many moves were played through this handle.
+    fn moves_played(&self) -> usize;
+    /// How many fixed action ids the game has with these options (0: it declares none; see [`Encode`]).
+    fn action_space(&self) -> usize;
+    /// Appends the action id of each legal move to `out` (cleared first), in the order of [`AnyGame::legal_moves`].
+    fn legal_actions(&self, out: &mut Vec<usize>) -> Result<(), Error>;
+    /// Plays the legal move with action id `id`; on error nothing changes.
+    fn play_action(&mut self, id: usize) -> Result<(), Error>;
+    /// The legal move with action id `id`, in notation.
+    fn action_move(&self, id: usize) -> Result<String, Error>;
+    /// The action id of a legal move given in notation.
+    fn move_action(&self, mv: &str) -> Result<usize, Error>;
+    /// The shape of the observation tensor the game declares (empty: none).
+    fn observation_shape(&self) -> Vec<usize>;
+    /// Writes the observation of this position to `out` (cleared first), row-major.
+    fn observe(&self, out: &mut Vec<f32>);
 }
 
 /// How big a game's own study (`tabula analyze`) should be.
@@ -117,7 +138,7 @@ impl std::fmt::Debug for GameEntry {
 
 impl GameEntry {
     /// The entry of game type `G`: one line in the registry.
-    pub const fn of<G: Evaluate>() -> GameEntry {
+    pub const fn of<G: Evaluate + Encode>() -> GameEntry {
         GameEntry { info: G::info, create: create::<G>, parse: parse::<G>, study: None }
     }
 
@@ -148,11 +169,11 @@ impl GameEntry {
     }
 }
 
-fn create<G: Evaluate>(options: &Options) -> Result<Box<dyn AnyGame>, Error> {
+fn create<G: Evaluate + Encode>(options: &Options) -> Result<Box<dyn AnyGame>, Error> {
     Ok(Box::new(Erased { game: G::new(options)?, history: Vec::new() }))
 }
 
-fn parse<G: Evaluate>(text: &str) -> Result<Box<dyn AnyGame>, Error> {
+fn parse<G: Evaluate + Encode>(text: &str) -> Result<Box<dyn AnyGame>, Error> {
     Ok(Box::new(Erased { game: G::from_text(text)?, history: Vec::new() }))
 }
 
@@ -163,15 +184,46 @@ struct Erased<G: Game> {
     history: Vec<G::Move>,
 }
 
-impl<G: Evaluate> Erased<G> {
+impl<G: Evaluate + Encode> Erased<G> {
     fn legal(&self) -> Vec<G::Move> {
         let mut moves = Vec::new();
         self.game.legal_moves(&mut moves);
         moves
     }
+
+    /// The legal moves and their action ids.
+    fn legal_with_ids(&self) -> Result<(Vec<G::Move>, Vec<usize>), Error> {
+        let moves = self.legal();
+        let mut ids = Vec::with_capacity(moves.len());
+        self.game.action_ids(&moves, &mut ids)?;
+        Ok((moves, ids))
+    }
+
+    /// The legal move with action id `id`.
+    fn move_of(&self, id: usize) -> Result<G::Move, Error> {
+        let space = self.game.action_space();
+        if space == 0 {
+            return Err(Error::BadMove(format!("{} has no fixed action ids", G::info().name)));
+        }
+        if id >= space {
+            return Err(Error::BadMove(format!(
+                "action {id} does not exist: {} has actions 0 to {}",
+                G::info().name,
+                space - 1
+            )));
+        }
+        if self.game.outcome().is_some() {
+            return Err(Error::IllegalMove(format!("the game is over; action {id} cannot be played")));
+        }
+        let (moves, ids) = self.legal_with_ids()?;
+        ids.iter()
+            .position(|&i| i == id)
+            .map(|at| moves[at])
+            .ok_or_else(|| Error::IllegalMove(format!("action {id} is not a legal move here")))
+    }
 }
 
-impl<G: Evaluate> AnyGame for Erased<G> {
+impl<G: Evaluate + Encode> AnyGame for Erased<G> {
     fn info(&self) -> &'static GameInfo {
         G::info()
     }
@@ -295,6 +347,77 @@ impl<G: Evaluate> AnyGame for Erased<G> {
             stats.record(outcome, length);
         }
         (stats, start.elapsed())
+    }
+
+    fn play_quiet(&mut self, text: &str) -> Result<(), Error> {
+        if self.game.outcome().is_some() {
+            return Err(Error::IllegalMove(format!("the game is over; '{text}' cannot be played")));
+        }
+        let mv = self.game.parse_move(text)?;
+        if !self.legal().contains(&mv) {
+            return Err(Error::IllegalMove(format!("'{text}' is not a legal move here")));
+        }
+        self.game.play(mv);
+        self.history.push(mv);
+        Ok(())
+    }
+
+    fn take_back(&mut self) -> bool {
+        match self.history.pop() {
+            Some(mv) => {
+                self.game.undo(mv);
+                true
+            }
+            None => false,
+        }
+    }
+
+    fn moves_played(&self) -> usize {
+        self.history.len()
+    }
+
+    fn action_space(&self) -> usize {
+        self.game.action_space()
+    }
+
+    fn legal_actions(&self, out: &mut Vec<usize>) -> Result<(), Error> {
+        out.clear();
+        if self.game.action_space() == 0 {
+            return Err(Error::BadMove(format!("{} has no fixed action ids", G::info().name)));
+        }
+        let mut moves = Vec::new();
+        self.game.legal_moves(&mut moves);
+        self.game.action_ids(&moves, out)
+    }
+
+    fn play_action(&mut self, id: usize) -> Result<(), Error> {
+        let mv = self.move_of(id)?;
+        self.game.play(mv);
+        self.history.push(mv);
+        Ok(())
+    }
+
+    fn action_move(&self, id: usize) -> Result<String, Error> {
+        self.move_of(id).map(|mv| self.game.format_move(mv))
+    }
+
+    fn move_action(&self, text: &str) -> Result<usize, Error> {
+        let mv = self.game.parse_move(text)?;
+        let (moves, ids) = self.legal_with_ids()?;
+        moves
+            .iter()
+            .position(|&m| m == mv)
+            .map(|at| ids[at])
+            .ok_or_else(|| Error::IllegalMove(format!("'{text}' is not a legal move here")))
+    }
+
+    fn observation_shape(&self) -> Vec<usize> {
+        self.game.observation_shape()
+    }
+
+    fn observe(&self, out: &mut Vec<f32>) {
+        out.clear();
+        self.game.observe(out);
     }
 }
 

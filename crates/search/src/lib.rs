@@ -23,7 +23,7 @@ pub use any_game::{AnyGame, AnyPlayer, Decision, GameEntry, Study, StudyRequest}
 pub use envelope::{Bounds, Envelope};
 pub use greedy::greedy_move;
 pub use perft::perft;
-pub use match_runner::{play_random_opening, GameRecord, MatchSetup};
+pub use match_runner::{merge_records, play_random_opening, GameRecord, MatchSetup};
 pub use mcts::{Mcts, MctsLimits};
 pub use player::{
     choose_move, parse_duration, Player, PlayerSpec, MAX_CONTEMPT, MAX_DEPTH, MAX_EXPLORATION, MAX_ITERATIONS, MAX_MARGIN,

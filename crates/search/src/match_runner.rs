@@ -206,3 +206,25 @@ impl MatchSetup {
         Ok(records)
     }
 }
+
+/// Merges the records of a match's shards, as `tabula match --merge` does:
+/// one record per game index (the first one seen), ordered by index. Fails
+/// if the records belong to different matches (other players).
+pub fn merge_records(records: impl IntoIterator<Item = GameRecord>) -> Result<Vec<GameRecord>, Error> {
+    let mut all: Vec<GameRecord> = Vec::new();
+    for record in records {
+        if let Some(first) = all.first() {
+            if first.players != record.players {
+                return Err(Error::BadPlayer(format!(
+                    "the shards hold different matches ({} vs {} and {} vs {})",
+                    first.players[0], first.players[1], record.players[0], record.players[1]
+                )));
+            }
+        }
+        if !all.iter().any(|r| r.index == record.index) {
+            all.push(record);
+        }
+    }
+    all.sort_by_key(|r| r.index);
+    Ok(all)
+}

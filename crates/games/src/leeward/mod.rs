@@ -4,6 +4,7 @@
 //! wind left is the one the opponent must move in. Take the enemy Lamp or
 //! walk your own onto the enemy's home square to win.
 
+mod encoding;
 mod eval;
 mod geometry;
 mod info;

@@ -4,6 +4,7 @@
 //! after its move is a hit, seven hits or a run onto land sink it, and the
 //! survivor must still sail seven more moves to win.
 
+mod encoding;
 mod eval;
 mod geometry;
 mod info;

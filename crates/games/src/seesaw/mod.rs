@@ -35,6 +35,7 @@
 //! the game is drawn (Ludii ends it as a draw after both pass).
 
 mod board;
+mod encoding;
 mod eval;
 mod info;
 mod notation;

@@ -3,6 +3,7 @@
 //! other player the line through it.
 
 mod board;
+mod encoding;
 mod eval;
 mod info;
 mod notation;
