@@ -1,6 +1,7 @@
 // Shared by the browser tests: start the Tabula server, open Debian's
 // chromium through playwright-core, and fail on any console error.
 import { spawn } from 'node:child_process';
+import { before, after } from 'node:test';
 import net from 'node:net';
 import path from 'node:path';
 import fs from 'node:fs';
@@ -98,6 +99,23 @@ export async function startServer({ data, port: wantedPort } = {}) {
   const kill = () => end('SIGKILL');
   process.once('exit', () => child.exitCode === null && child.kill('SIGKILL'));
   return { base, stop, kill, data: dataDir, port };
+}
+
+/**
+ * Starts a server and a browser before a test file's tests and stops both
+ * after them; the returned object's `server` and `browser` are set by then.
+ */
+export function serverAndBrowser() {
+  const env = { server: null, browser: null };
+  before(async () => {
+    env.server = await startServer();
+    env.browser = await launchBrowser();
+  });
+  after(async () => {
+    await env.browser?.close();
+    await env.server?.stop();
+  });
+  return env;
 }
 
 export async function launchBrowser() {

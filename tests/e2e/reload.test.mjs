@@ -1,24 +1,14 @@
 // Every game keeps its match in the address: a reload comes back to the same
 // match and creates no new one.
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { startServer, launchBrowser, newPage } from './helpers.mjs';
+import { newPage, serverAndBrowser } from './helpers.mjs';
 
-let server;
-let browser;
-
-before(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-
-after(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const env = serverAndBrowser();
 
 for (const slug of ['leeward', 'warp-weft', 'piracy', 'seesaw']) {
   test(`${slug}: a reload returns to the same match and starts none`, { timeout: 120000 }, async () => {
+    const { server, browser } = env;
     const page = await newPage(browser);
     let created = 0;
     page.on('request', (r) => {
