@@ -1,8 +1,8 @@
 // Every game keeps its match in the address: a reload comes back to the same
-// match and creates no new one.
+// match and creates no new one; an abandoned game can be deleted from the list.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { newPage, serverAndBrowser } from './helpers.mjs';
+import { newPage, serverAndBrowser, shot } from './helpers.mjs';
 
 const env = serverAndBrowser();
 
@@ -33,3 +33,27 @@ for (const slug of ['leeward', 'warp-weft', 'piracy', 'seesaw']) {
     await page.context().close();
   });
 }
+
+test('an abandoned game is deleted from the games in progress, after asking', { timeout: 120000 }, async () => {
+  const { server, browser } = env;
+  const post = async (path, body) => (await fetch(`${server.base}${path}`, {
+    method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body),
+  })).json();
+  const made = await post('/api/matches', { game: 'warp-weft', options: { seed: 42 }, players: ['human', 'human'] });
+  await post(`/api/matches/${made.id}/moves`, { move: 'f4' });
+  const page = await newPage(browser);
+  await page.goto(`${server.base}/matches?status=playing`);
+  const row = page.locator(`.match-row[data-id="${made.id}"]`);
+  await row.locator('button:has-text("Delete")').click();
+  await page.waitForSelector('#delete-dialog');
+  assert.match(await page.textContent('#delete-dialog'), /Warp & Weft.*1 move.*cannot be brought back/s);
+  await shot(page, 'matches-delete-dialog');
+  await page.locator('#delete-dialog button:has-text("Keep it")').click();
+  assert.equal(await row.count(), 1, 'kept when the person changes their mind');
+  await row.locator('button:has-text("Delete")').click();
+  await page.locator('#delete-dialog button:has-text("Delete")').click();
+  await row.waitFor({ state: 'detached' });
+  assert.equal((await fetch(`${server.base}/api/matches/${made.id}`)).status, 404);
+  assert.deepEqual(page.problems, []);
+  await page.context().close();
+});

@@ -68,6 +68,9 @@ function row(m) {
   const actions = [go];
   if (!m.result) actions.push(h('a', { class: 'btn', href: replayHref(m.game, m.id) }, 'Replay'));
   actions.push(h('a', { class: 'btn', href: recordHref(m.id), download: `tabula-${m.game}-${m.id}.txt`, title: 'Download the record' }, 'Record'));
+  if (!m.result && !m.online) {
+    actions.push(h('button', { class: 'btn danger', type: 'button', title: 'Delete this unfinished game', onclick: () => deleteDialog(m) }, 'Delete'));
+  }
   return h('li', { class: `match-row${highlight.has(m.id) ? ' fresh' : ''}`, 'data-id': m.id },
     h('div', { class: 'mr-main' },
       h('div', { class: 'mr-title' },
@@ -78,6 +81,34 @@ function row(m) {
       h('div', { class: 'mr-facts' }, facts),
       m.result && m.result.reason ? h('div', { class: 'mr-reason' }, m.result.reason) : null),
     h('div', { class: 'mr-actions' }, ...actions));
+}
+
+/** Asks before deleting an abandoned game, then takes it off the list. */
+function deleteDialog(m) {
+  const body = h('p', {}, `Delete this unfinished game of ${m.game_name} (${playerName(m, 0)} against ${playerName(m, 1)}, `
+    + `${m.plies} move${m.plies === 1 ? '' : 's'})? It cannot be brought back.`);
+  openDialog({
+    title: 'Delete this game?',
+    body,
+    id: 'delete-dialog',
+    actions: [
+      { label: 'Keep it' },
+      {
+        label: 'Delete',
+        primary: true,
+        run: async () => {
+          try {
+            await api(`/api/matches/${encodeURIComponent(m.id)}`, { method: 'DELETE' });
+            list.querySelector(`.match-row[data-id="${CSS.escape(m.id)}"]`)?.remove();
+            toast('The game was deleted.');
+            if (!list.children.length) load();
+          } catch (err) {
+            showError(err);
+          }
+        },
+      },
+    ],
+  });
 }
 
 async function load(append = false) {

@@ -43,7 +43,7 @@ pub fn router(state: Arc<AppState>) -> Router {
         .route("/api/games", get(catalog))
         .route("/api/positions", post(describe_positions))
         .route("/api/matches", post(create_match).layer(new_matches).get(list_matches))
-        .route("/api/matches/{id}", get(get_match))
+        .route("/api/matches/{id}", get(get_match).delete(delete_match))
         .route("/api/matches/{id}/moves", post(play_move))
         .route("/api/matches/{id}/undo", post(undo))
         .route("/api/matches/{id}/computer-move", post(computer_move))
@@ -260,6 +260,12 @@ async fn describe_positions(body: Bytes) -> Result<Json<positions::PositionReply
         .await
         .map_err(|_| ApiError::conflict("the position could not be worked out"))?
         .map(Json)
+}
+
+/// `DELETE /api/matches/{id}`: an unfinished game on one screen, abandoned.
+async fn delete_match(State(state): Shared, Path(id): Path<String>) -> Result<Json<Value>, ApiError> {
+    state.matches.delete(&id)?;
+    Ok(Json(json!({ "deleted": id })))
 }
 
 async fn get_match(State(state): Shared, Path(id): Path<String>, headers: HeaderMap) -> Result<Json<Value>, ApiError> {

@@ -884,6 +884,31 @@ impl MatchStore {
         Ok(())
     }
 
+    /// Deletes an unfinished match played on one screen (one a person
+    /// abandoned); online and finished games are kept. What the computer was
+    /// thinking for it is cancelled.
+    pub fn delete(&self, id: &str) -> Result<(), ApiError> {
+        let slot = self.slot(id)?;
+        let mut m = slot.lock();
+        if m.online.is_some() {
+            return Err(ApiError::conflict("an online match is not deleted: resign it instead"));
+        }
+        if m.is_over() {
+            return Err(ApiError::conflict("a finished game is kept for replays; only unfinished games can be deleted"));
+        }
+        if !self.db().delete(&m.id)? {
+            return Err(missing(id));
+        }
+        m.version += 1;
+        slot.publish(&m);
+        let id = m.id.clone();
+        drop(m);
+        let mut cache = self.lock_cache();
+        cache.slots.remove(&id);
+        cache.order.retain(|k| *k != id);
+        Ok(())
+    }
+
     /// Takes back to the last decision of a person (not in online matches).
     pub fn undo(&self, id: &str) -> Result<Value, ApiError> {
         let slot = self.slot(id)?;

@@ -498,6 +498,11 @@ impl Db {
         Ok(ids)
     }
 
+    /// Deletes one match with its moves, seats and analysis; says whether it was there.
+    pub fn delete(&mut self, id: &str) -> StoreResult<bool> {
+        Ok(self.conn.execute("DELETE FROM matches WHERE id = ?1", [id])? > 0)
+    }
+
     /// A stored analysis of the match's first `plies` moves.
     pub fn analysis(&mut self, id: &str, plies: usize) -> StoreResult<Option<Value>> {
         let data: Option<String> = self

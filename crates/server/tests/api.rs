@@ -277,3 +277,32 @@ async fn a_computer_player_is_kept_between_its_moves() {
     assert_eq!(kept().len(), tabula_server::KEPT_PLAYERS);
     assert!(!kept().iter().any(|k| k.starts_with(&format!("{id}/"))), "the oldest went first");
 }
+
+#[tokio::test]
+async fn an_abandoned_game_can_be_deleted_but_online_and_finished_ones_are_kept() {
+    let client = Client::new();
+    let view = client.new_match(json!(["human", "human"])).await;
+    let id = view["id"].as_str().unwrap();
+    assert_eq!(client.post(&format!("/api/matches/{id}/moves"), json!({"move": "f4"})).await.0, StatusCode::OK);
+    let (status, reply) = client.send("DELETE", &format!("/api/matches/{id}"), None).await;
+    assert_eq!((status, &reply["deleted"]), (StatusCode::OK, &json!(id)), "{reply}");
+    assert_eq!(client.get(&format!("/api/matches/{id}")).await.0, StatusCode::NOT_FOUND);
+    let (_, list) = client.get("/api/matches?status=playing").await;
+    assert!(list["matches"].as_array().unwrap().iter().all(|m| m["id"] != id), "gone from the list too");
+    assert_eq!(client.send("DELETE", &format!("/api/matches/{id}"), None).await.0, StatusCode::NOT_FOUND);
+
+    let (_, online) = client.post("/api/matches", json!({"game": "warp-weft", "online": {"seat": 0}})).await;
+    let (status, reply) = client.send("DELETE", &format!("/api/matches/{}", online["id"].as_str().unwrap()), None).await;
+    assert_eq!((status, reply["error"].as_str()), (StatusCode::CONFLICT, Some("conflict")), "{reply}");
+
+    let (_, small) = client.post("/api/matches", json!({"game": "warp-weft", "options": {"size": 5, "seed": 3}, "players": ["human", "human"]})).await;
+    let small_id = small["id"].as_str().unwrap().to_string();
+    let mut view = small;
+    while view["result"].is_null() {
+        let mv = view["moves"][0]["move"].as_str().unwrap().to_string();
+        view = client.post(&format!("/api/matches/{small_id}/moves"), json!({"move": mv})).await.1;
+    }
+    let (status, reply) = client.send("DELETE", &format!("/api/matches/{small_id}"), None).await;
+    assert_eq!(status, StatusCode::CONFLICT, "{reply}");
+    assert!(reply["message"].as_str().unwrap().contains("finished game is kept"), "{reply}");
+}
