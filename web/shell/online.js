@@ -249,7 +249,7 @@ export function startOnline({ game, view, panel, render, root }) {
     const live = { live: 'Live', connecting: 'Connecting', reconnecting: 'Offline' }[connection];
     const parts = [
       h('div', { class: 'online-head' },
-        h('h3', {}, 'Online match'),
+        h('h2', {}, 'Online match'),
         latest.online.clock ? h('span', { class: 'clock-kind' }, clockText(latest.online.clock)) : null,
         h('span', { class: `live-chip ${connection}`, id: 'live-chip' }, h('span', { class: 'dot', 'aria-hidden': 'true' }), live)),
       h('ul', { class: 'seats', 'aria-label': 'Players' }, seatRow(0), seatRow(1)),

@@ -58,7 +58,7 @@ export async function startReplay({ game, id, ply, panel, render, root }) {
   const who = (seat) => seatLabel(final, seat, { levels: game.levels || [] });
   const card = h('section', { class: 'card replay-card', id: 'replay', 'aria-label': 'Replay' },
     h('div', { class: 'replay-head' },
-      h('h3', {}, 'Replay'),
+      h('h2', {}, 'Replay'),
       h('a', { class: 'head-link', href: '/matches' }, 'All games'),
       h('span', { 'aria-hidden': 'true', class: 'head-link' }, '·'),
       pos),

@@ -16,8 +16,6 @@ use crate::error::ApiError;
 
 /// The most moves one request may replay (a long game's worth).
 pub const MAX_MOVES: usize = 600;
-/// The most positions one request may ask to be described in full.
-pub const MAX_DESCRIBED: usize = 200;
 
 /// What a page asks: a start and moves from it.
 #[derive(Debug, Deserialize)]
@@ -34,7 +32,7 @@ pub struct PositionRequest {
     /// Moves in the game's notation, played in turn from the start.
     #[serde(default)]
     pub moves: Vec<String>,
-    /// Also describe every position along the way (at most [`MAX_DESCRIBED`] moves).
+    /// Also describe every position along the way (its text, seat to move, drawing fields and result).
     #[serde(default)]
     pub each: bool,
 }
@@ -112,7 +110,31 @@ impl PositionView {
     }
 }
 
-/// The answer: the last position, and with `each` every one before it.
+/// One position along the way: what drawing it needs, without its legal moves or history.
+#[derive(Debug, Serialize)]
+pub struct PositionStep {
+    /// The position text.
+    pub position: String,
+    /// The seat to move.
+    pub side_to_move: usize,
+    /// How the game ended there, if it did.
+    pub result: Option<Ending>,
+    /// The game's own fields for drawing the position.
+    pub state: Value,
+}
+
+impl PositionStep {
+    fn of(game: &dyn AnyGame) -> Self {
+        PositionStep {
+            position: game.to_text(),
+            side_to_move: game.side_to_move().index(),
+            result: game.outcome().map(|o| Ending { winner: o.winner().map(|s| s.index()), reason: game.outcome_reason() }),
+            state: game.view(),
+        }
+    }
+}
+
+/// The answer: the last position, and with `each` every one on the way.
 #[derive(Debug, Serialize)]
 pub struct PositionReply {
     /// The position after all the moves.
@@ -120,7 +142,7 @@ pub struct PositionReply {
     pub last: PositionView,
     /// With `each`: the start and the position after each move, in order.
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub positions: Option<Vec<PositionView>>,
+    pub positions: Option<Vec<PositionStep>>,
 }
 
 /// Plays the request's moves from its start and describes where they lead.
@@ -128,12 +150,9 @@ pub fn answer(request: PositionRequest, options: BTreeMap<String, String>) -> Re
     if request.moves.len() > MAX_MOVES {
         return Err(ApiError::bad_request(format!("at most {MAX_MOVES} moves are replayed in one request")));
     }
-    if request.each && request.moves.len() > MAX_DESCRIBED {
-        return Err(ApiError::bad_request(format!("every position is described for at most {MAX_DESCRIBED} moves")));
-    }
     let mut game = crate::matches::start_game(&request.game, &options, request.position.as_deref())?;
     let mut history = Vec::with_capacity(request.moves.len());
-    let mut positions = request.each.then(|| vec![PositionView::of(game.as_ref(), &history)]);
+    let mut positions = request.each.then(|| vec![PositionStep::of(game.as_ref())]);
     for (i, mv) in request.moves.iter().enumerate() {
         if game.outcome().is_some() {
             return Err(Error::IllegalMove(format!("move {} ('{mv}'): the game is already over", i + 1)).into());
@@ -146,7 +165,7 @@ pub fn answer(request: PositionRequest, options: BTreeMap<String, String>) -> Re
         })?;
         history.push(Played { mv: written, side });
         if let Some(all) = positions.as_mut() {
-            all.push(PositionView::of(game.as_ref(), &history));
+            all.push(PositionStep::of(game.as_ref()));
         }
     }
     Ok(PositionReply { last: PositionView::of(game.as_ref(), &history), positions })

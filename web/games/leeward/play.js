@@ -73,13 +73,13 @@ export async function mount({ root, game, shell, api, params }) {
   });
 
   const boardBox = h('div', { class: 'board-box', id: 'board' });
-  const statusCard = h('section', { class: 'card status-card', id: 'status', 'aria-label': 'Game status' });
+  const statusCard = h('section', { class: 'card status-card', id: 'status', 'aria-label': 'Game status', 'aria-live': 'polite' });
   const windCard = h('section', { class: 'card lw-wind-card', id: 'wind-card', 'aria-label': 'Wind' });
   const sidesCard = h('section', { class: 'card lw-sides', id: 'sides', 'aria-label': 'Sides and captured pieces' });
   const undoBtn = h('button', { class: 'btn', type: 'button', id: 'undo-btn', onclick: () => undo() }, 'Undo', h('kbd', {}, 'U'));
   const newBtn = h('button', { class: 'btn', type: 'button', id: 'new-btn', onclick: () => newGame() }, 'New game', h('kbd', {}, 'R'));
   const controls = h('div', { class: 'controls' }, undoBtn, newBtn);
-  const moveList = h('ol', { class: 'move-list', id: 'move-list', role: 'log', 'aria-live': 'polite', 'aria-label': 'Moves' });
+  const moveList = h('ol', { class: 'move-list', id: 'move-list', 'aria-live': 'polite', 'aria-label': 'Moves' });
   let pinned = true; // keep the newest move in view while the list is scrolled to its end
   moveList.addEventListener('scroll', () => {
     moveList.classList.toggle('scrolled', moveList.scrollTop > 0);
@@ -89,7 +89,7 @@ export async function mount({ root, game, shell, api, params }) {
   new ResizeObserver(() => {
     if (pinned && !replay) moveList.scrollTop = moveList.scrollHeight;
   }).observe(moveList);
-  const movesCard = h('section', { class: 'card moves-card' }, h('h3', {}, 'Moves'), moveList);
+  const movesCard = h('section', { class: 'card moves-card' }, h('h2', {}, 'Moves'), moveList);
   const footer = h('p', { class: 'match-facts', id: 'match-facts' });
   const side = h('aside', { class: 'side-panel lw-panel', 'aria-label': 'Game panel' }, statusCard, windCard, sidesCard, controls, movesCard, footer);
   root.replaceChildren(h('div', { class: 'board-area' }, boardBox), side);
@@ -522,7 +522,7 @@ export async function mount({ root, game, shell, api, params }) {
     const w = st.wind;
     const roseBox = h('span', { class: 'rose-box' });
     const sum = h('span', { class: 'wind-sum' });
-    const rows = [h('h3', {}, 'Wind'),
+    const rows = [h('h2', {}, 'Wind'),
       h('div', { class: 'wind-now' }, roseBox,
         h('div', { class: 'wind-words' }, h('strong', { id: 'wind-now' }, `Blowing ${windName(w)}`), sum))];
     const buttons = new Map();
@@ -580,7 +580,7 @@ export async function mount({ root, game, shell, api, params }) {
       const toMove = !view.result && !replay && st.to_move === owner;
       // The pieces this side has taken: the other side's losses.
       const took = (st.captured || []).filter((c) => c.owner !== owner);
-      const tray = h('span', { class: 'tray', id: `taken-by-${owner}`, 'aria-label': took.length ? `${sideName(owner)} has taken ${took.length}: ${took.map((c) => kindName(c.kind)).join(', ')}` : `${sideName(owner)} has taken nothing` },
+      const tray = h('span', { class: 'tray', id: `taken-by-${owner}`, role: 'img', 'aria-label': took.length ? `${sideName(owner)} has taken ${took.length}: ${took.map((c) => kindName(c.kind)).join(', ')}` : `${sideName(owner)} has taken nothing` },
         ...took.map((c) => pieceIcon(c.kind, c.owner, { size: 22 })));
       if (!took.length) tray.append(h('span', { class: 'tray-none', 'aria-hidden': 'true' }, 'nothing taken'));
       return h('div', { class: `side-row ${owner}${toMove ? ' to-move' : ''}`, id: `side-${owner}` },

@@ -100,7 +100,7 @@ export async function mount({ root, game, shell, api, params }) {
   const zoomIn = h('button', { type: 'button', id: 'zoom-in', title: 'Zoom in (+)', 'aria-label': 'Zoom in', onclick: () => zoom(1) }, '+');
   const zoomAll = h('button', { type: 'button', id: 'zoom-all', title: 'The whole chart (0)', 'aria-label': 'Show the whole chart', onclick: () => zoom(0) }, '⤢');
   const zoomTools = h('div', { class: 'zoom-tools' }, zoomOut, zoomIn, zoomAll);
-  const statusCard = h('section', { class: 'card status-card pz-status', id: 'status', 'aria-label': 'Game status' });
+  const statusCard = h('section', { class: 'card status-card pz-status', id: 'status', 'aria-label': 'Game status', 'aria-live': 'polite' });
   const shipsCard = h('section', { class: 'card pz-ships', id: 'ships', 'aria-label': 'The ships' });
   const backBtn = h('button', { class: 'btn', type: 'button', id: 'back-btn', onclick: () => takeBack() }, 'Take back', h('kbd', {}, 'T'));
   const replayBtn = h('button', { class: 'btn', type: 'button', id: 'replay-btn', onclick: () => replay() }, 'Replay', h('kbd', {}, 'R'));
@@ -108,8 +108,8 @@ export async function mount({ root, game, shell, api, params }) {
     h('span', { class: 'switch', 'aria-hidden': 'true' }), 'Sound', h('kbd', {}, 'S'));
   const modeBtn = h('button', { class: 'btn', type: 'button', id: 'mode-btn', onclick: () => toggleMode() }, 'Plain board', h('kbd', {}, 'M'));
   const controls = h('div', { class: 'controls pz-controls' }, backBtn, replayBtn, soundBtn, modeBtn);
-  const moveList = h('ol', { class: 'move-list', id: 'move-list', role: 'log', 'aria-live': 'polite', 'aria-label': 'Moves' });
-  const movesCard = h('section', { class: 'card moves-card pz-moves' }, h('h3', {}, 'Log'), moveList);
+  const moveList = h('ol', { class: 'move-list', id: 'move-list', 'aria-live': 'polite', 'aria-label': 'Moves' });
+  const movesCard = h('section', { class: 'card moves-card pz-moves' }, h('h2', {}, 'Log'), moveList);
   const footer = h('p', { class: 'match-facts', id: 'match-facts' });
   const side = h('aside', { class: 'side-panel', 'aria-label': 'Game panel' }, statusCard, shipsCard, controls, movesCard, footer);
   root.replaceChildren(h('div', { class: 'board-area' }, boardBox), side);
@@ -329,7 +329,7 @@ export async function mount({ root, game, shell, api, params }) {
     const st = view.state;
     const rows = st.ships.map((ship, seat) => {
       const toMove = !view.result && view.side_to_move === seat && !ship.sunk;
-      const hits = h('span', { class: 'pz-hits', title: `${ship.hits} of 7 hits`, 'aria-label': `${ship.hits} of 7 hits` },
+      const hits = h('span', { class: 'pz-hits', role: 'img', title: `${ship.hits} of 7 hits`, 'aria-label': `${ship.hits} of 7 hits` },
         ...Array.from({ length: 7 }, (_, i) => h('i', { class: i < ship.hits ? 'on' : '' })));
       const c = ship.circling;
       const circ = h('span', { class: `pz-circ${Math.abs(c) >= 6 ? ' warn' : ''}`, title: 'Circling: eighths of a circle turned one way; at 8 the ship takes a hit' },

@@ -100,7 +100,7 @@ export async function mount({ root, game, shell, api, params }) {
   });
 
   const boardBox = h('div', { class: 'board-box', id: 'board' });
-  const statusCard = h('section', { class: 'card status-card', id: 'status', 'aria-label': 'Game status' });
+  const statusCard = h('section', { class: 'card status-card', id: 'status', 'aria-label': 'Game status', 'aria-live': 'polite' });
   const scoresCard = h('section', { class: 'card scores-card', id: 'material', 'aria-label': 'Stacks and discs' });
   const undoBtn = h('button', { class: 'btn', type: 'button', id: 'undo-btn', onclick: () => undo() }, 'Undo', h('kbd', {}, 'U'));
   const deployBtn = h('button', { class: 'btn toggle', type: 'button', id: 'deploy-btn', 'aria-pressed': String(showDeploys), onclick: () => toggleDeploys() },
@@ -108,7 +108,7 @@ export async function mount({ root, game, shell, api, params }) {
   const flipBtn = h('button', { class: 'btn', type: 'button', id: 'flip-btn', onclick: () => toggleFlip() }, 'Turn board', h('kbd', {}, 'F'));
   const newBtn = h('button', { class: 'btn', type: 'button', id: 'new-btn', onclick: () => newGame() }, 'New game', h('kbd', {}, 'R'));
   const controls = h('div', { class: 'controls' }, undoBtn, deployBtn, flipBtn, newBtn);
-  const moveList = h('ol', { class: 'move-list', id: 'move-list', role: 'log', 'aria-live': 'polite', 'aria-label': 'Moves' });
+  const moveList = h('ol', { class: 'move-list', id: 'move-list', 'aria-live': 'polite', 'aria-label': 'Moves' });
   let pinned = true;
   moveList.addEventListener('scroll', () => {
     moveList.classList.toggle('scrolled', moveList.scrollTop > 0);
@@ -117,7 +117,7 @@ export async function mount({ root, game, shell, api, params }) {
   new ResizeObserver(() => {
     if (pinned) moveList.scrollTop = moveList.scrollHeight;
   }).observe(moveList);
-  const movesCard = h('section', { class: 'card moves-card' }, h('h3', {}, 'Moves'), moveList);
+  const movesCard = h('section', { class: 'card moves-card' }, h('h2', {}, 'Moves'), moveList);
   const footer = h('p', { class: 'match-facts', id: 'match-facts' });
   const side = h('aside', { class: 'side-panel', 'aria-label': 'Game panel' }, statusCard, scoresCard, controls, movesCard, footer);
   root.replaceChildren(h('div', { class: 'board-area' }, boardBox), side);

@@ -58,7 +58,7 @@ export async function mount({ root, game, shell, api, params }) {
   });
 
   const boardBox = h('div', { class: 'board-box', id: 'board' });
-  const statusCard = h('section', { class: 'card status-card', id: 'status', 'aria-label': 'Game status' });
+  const statusCard = h('section', { class: 'card status-card', id: 'status', 'aria-label': 'Game status', 'aria-live': 'polite' });
   const scoresCard = h('section', { class: 'card scores-card', 'aria-label': 'Scores' });
   const hintCard = h('section', { class: 'card hint-card', id: 'hint-panel', 'aria-label': 'Preview of the pointed cell' });
   const undoBtn = h('button', { class: 'btn', type: 'button', id: 'undo-btn', onclick: () => undo() }, 'Undo', h('kbd', {}, 'U'));
@@ -67,7 +67,7 @@ export async function mount({ root, game, shell, api, params }) {
   const sameBtn = h('button', { class: 'btn', type: 'button', id: 'same-btn', onclick: () => sameBoard() }, 'Same board', h('kbd', {}, 'S'));
   const newBtn = h('button', { class: 'btn', type: 'button', id: 'new-btn', onclick: () => newGame() }, 'New game', h('kbd', {}, 'R'));
   const controls = h('div', { class: 'controls' }, undoBtn, hintsBtn, sameBtn, newBtn);
-  const moveList = h('ol', { class: 'move-list', id: 'move-list', role: 'log', 'aria-live': 'polite', 'aria-label': 'Moves' });
+  const moveList = h('ol', { class: 'move-list', id: 'move-list', 'aria-live': 'polite', 'aria-label': 'Moves' });
   let pinned = true; // keep the newest move in view while the list is scrolled to its end
   moveList.addEventListener('scroll', () => {
     moveList.classList.toggle('scrolled', moveList.scrollTop > 0);
@@ -76,7 +76,7 @@ export async function mount({ root, game, shell, api, params }) {
   new ResizeObserver(() => {
     if (pinned) moveList.scrollTop = moveList.scrollHeight;
   }).observe(moveList);
-  const movesCard = h('section', { class: 'card moves-card' }, h('h3', {}, 'Moves'), moveList);
+  const movesCard = h('section', { class: 'card moves-card' }, h('h2', {}, 'Moves'), moveList);
   const footer = h('p', { class: 'match-facts', id: 'match-facts' });
   const side = h('aside', { class: 'side-panel', 'aria-label': 'Game panel' }, statusCard, scoresCard, hintCard, controls, movesCard, footer);
   root.replaceChildren(h('div', { class: 'board-area' }, boardBox), side);
@@ -249,7 +249,7 @@ export async function mount({ root, game, shell, api, params }) {
         ? h('p', { class: 'hint-solved', id: 'hint-solved' }, 'Solved: with perfect play from here, the best move ',
           h('strong', {}, parseCell(known.best.move) ? cellName(...parseCell(known.best.move)) : known.best.move), ` ${known.best.text}.`)
         : null;
-      hintCard.replaceChildren(h('h3', {}, title), h('p', { class: 'hint-idle' }, text), ...(solved ? [solved] : []));
+      hintCard.replaceChildren(h('h2', {}, title), h('p', { class: 'hint-idle' }, text), ...(solved ? [solved] : []));
       hintCard.classList.remove('has-preview');
       return;
     }
@@ -282,7 +282,7 @@ export async function mount({ root, game, shell, api, params }) {
       rows.push(h('div', { class: `hint-line hint-exact ${m.score > 0 ? 'good' : m.score < 0 ? 'bad' : ''}`, id: 'hint-exact' },
         h('span', {}, best ? 'Perfect play: the best' : 'Perfect play'), h('strong', {}, m.text)));
     }
-    hintCard.replaceChildren(h('h3', {}, hints ? 'Hint' : 'Preview'), ...rows);
+    hintCard.replaceChildren(h('h2', {}, hints ? 'Hint' : 'Preview'), ...rows);
     hintCard.classList.add('has-preview');
   }
 
