@@ -290,6 +290,28 @@ test('after a game against the computer, T reopens it between two people for ana
   noProblems(page);
 });
 
+test('after a game against the computer, 1 then 3 switches to two-player mode for analysis', { timeout: 90000 }, async () => {
+  const page = await newPage(browser, { settings: { [settingsKey]: { mode: 'computer', level: 'easy', side: 'cook', sound: false } } });
+  await page.goto(`${server.base}/play/piracy?seed=6&island=d4`);
+  await readyFor(page, 'cook');
+  await page.keyboard.press('1');
+  await page.keyboard.press('3');
+  await page.waitForSelector('.toast:has-text("After a game, 1 then 3")');
+  await sail(page, 'cook', 'ArrowUp');
+  await readyFor(page, 'cook');
+  await sail(page, 'cook', 'ArrowUp'); // onto the island: the computer sails its seven moves and wins
+  await page.waitForSelector('#result', { timeout: 30000 });
+  const end = await ply(page);
+  await page.keyboard.press('1');
+  await page.keyboard.press('3');
+  await page.waitForSelector('.toast:has-text("Two-player mode")');
+  assert.match(await page.textContent('#ship-silver .player'), /Analysis/);
+  assert.equal(await ply(page), end, 'the whole game is there to step through');
+  await page.keyboard.press('t');
+  await page.waitForFunction((n) => Number(document.getElementById('app').dataset.ply) === n - 1, end);
+  noProblems(page);
+});
+
 test('the rules page: prose, diagrams drawn by the board code, and the keys', { timeout: 60000 }, async () => {
   const page = await newPage(browser);
   await page.goto(`${server.base}/rules/piracy`);

@@ -240,7 +240,7 @@ export function createMatchController(ctx) {
   }
 
   async function openFromAddress() {
-    session = await openSession({ game, shell, params, panel, root, render: (v) => setView(v) });
+    session = await openSession({ game, shell, params, panel, root, render: (v) => setView(v), moveText: ctx.moveText });
     if (!session) return false;
     ++token; // a match of its own, as startMatch would count it
     hook('fresh', session.view);
@@ -347,6 +347,9 @@ export function playerLabel(view, seat, { levels = [] } = {}) {
   const level = m && levels.find((l) => l.key === m[1]);
   return `Computer${level ? ` · ${level.name}` : ''}`;
 }
+
+/** Who made a move and with which side, for screen readers: "You (South)", or just "South" when that is the player's name. */
+export const whoWithSide = (who, side) => (who === side ? side : `${who} (${side})`);
 
 /** A player's label in the middle of a sentence ("Waiting for your opponent"). */
 export const inSentence = (label) => (label === 'Your opponent' ? 'your opponent' : label);

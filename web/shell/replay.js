@@ -31,10 +31,11 @@ function navButton(name, label, key, onclick) {
 }
 
 /**
- * Shows the match `id` move by move on the page.
+ * Shows the match `id` move by move on the page; `moveText` writes a move
+ * as the game's own move list does (the notation by default).
  * @returns a session: {kind: 'replay', view, close()}
  */
-export async function startReplay({ game, id, ply, panel, render, root }) {
+export async function startReplay({ game, id, ply, panel, render, root, moveText = (move) => move }) {
   const final = await api(`/api/matches/${encodeURIComponent(id)}`);
   if (final.game !== game.slug) {
     location.replace(`/play/${encodeURIComponent(final.game)}?replay=${encodeURIComponent(id)}`);
@@ -88,7 +89,7 @@ export async function startReplay({ game, id, ply, panel, render, root }) {
     const number = newRow ? h('span', { class: 'rp-num', 'aria-hidden': 'true' }, `${++rows}.`) : null;
     list.append(h('li', { class: `rp-item side-${m.side}` },
       number,
-      h('button', { type: 'button', class: 'rp-move', 'data-ply': String(i + 1), onclick: () => go(i + 1), 'aria-label': `Move ${i + 1}: ${m.move} by ${who(m.side)}` }, m.move)));
+      h('button', { type: 'button', class: 'rp-move', 'data-ply': String(i + 1), onclick: () => go(i + 1), 'aria-label': `Move ${i + 1}: ${moveText(m.move)} by ${who(m.side)}` }, moveText(m.move))));
   });
 
   const savedKeys = currentKeys();

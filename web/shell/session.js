@@ -46,6 +46,9 @@ export function seatLabel(view, seat, { levels = [] } = {}) {
   const name = view.names && view.names[seat];
   const mine = !!view.online && view.online.seat === seat;
   if (mine) return name ? `${name} (you)` : 'You';
+  // On one screen against the computer, the one person is "you".
+  const people = (view.players || []).filter((p) => p === 'human').length;
+  if (!view.online && people === 1 && view.players[seat] === 'human') return name ? `${name} (you)` : 'You';
   if (name) return name;
   const spec = view.players && view.players[seat];
   if (spec && spec !== 'human') {

@@ -11,7 +11,7 @@ import {
 } from './board.js';
 import { inviteFriend, replayHref } from '/static/shell/session.js';
 import {
-  createMatchController, humanCanMove, playersFromSettings, playerLabel as seatPlayer, inSentence, matchHeadline,
+  createMatchController, humanCanMove, playersFromSettings, playerLabel as seatPlayer, inSentence, matchHeadline, whoWithSide,
 } from '/static/shell/match-controller.js';
 import { openSettingsDialog } from '/static/shell/settings-dialog.js';
 import { moveTick } from '/static/shell/sound.js';
@@ -39,6 +39,15 @@ function windSummary(w) {
   const up = windName(turnsOf(w).reverse);
   const across = w === 'N' || w === 'S' ? 'east or west' : 'north or south';
   return `Sails run ${windName(w)}, Oars row ${up}, Kites cross ${across}.`;
+}
+
+/** A move's squares as the move list writes them: "d1–c2", "b4×f4". */
+const squaresText = (mv) => `${mv.from}${mv.capture ? '×' : '–'}${mv.to}`;
+
+/** A move as the replay's list writes it: "d1–c2 S" (the notation "d1c2/S" is for records). */
+function moveText(move) {
+  const mv = parseMove(move);
+  return mv ? `${squaresText(mv)} ${mv.wind}` : move;
 }
 
 export async function mount({ root, game, shell, api, params }) {
@@ -118,6 +127,7 @@ export async function mount({ root, game, shell, api, params }) {
   const startAsked = new Set(); // the matches whose start position was asked for
 
   const ctl = createMatchController({
+    moveText,
     game, shell, api, params, panel: side, root,
     minGapMs: MIN_GAP_MS,
     show,
@@ -616,12 +626,12 @@ export async function mount({ root, game, shell, api, params }) {
       const piece = states && mv ? pieceAt(states[i], mv.from) : null;
       const who = vsComputer() ? (humanSeat(x.side) ? 'You' : 'Computer') : mine(x.side) ? 'You' : sideName(owner);
       const text = mv
-        ? `${who} (${sideName(owner)}): ${piece ? kindName(piece.kind) + ' ' : ''}${mv.from} to ${mv.to}${mv.capture ? ', taking' : ''}, wind ${windName(mv.wind)}.`
+        ? `${whoWithSide(who, sideName(owner))}: ${piece ? kindName(piece.kind) + ' ' : ''}${mv.from} to ${mv.to}${mv.capture ? ', taking' : ''}, wind ${windName(mv.wind)}.`
         : `${who}: ${x.move}`;
       const node = h('li', { class: `mv mv-${owner}`, 'data-index': String(i) },
         piece ? pieceIcon(piece.kind, owner, { size: 15 }) : swatch(owner),
         h('span', { class: 'visually-hidden' }, text),
-        h('span', { class: 'mv-text', 'aria-hidden': 'true' }, mv ? `${mv.from}${mv.capture ? '×' : '–'}${mv.to}` : x.move),
+        h('span', { class: 'mv-text', 'aria-hidden': 'true' }, mv ? squaresText(mv) : x.move),
         mv ? h('span', { class: 'mv-wind', 'aria-hidden': 'true', title: `wind ${windName(mv.wind)}` }, windArrow(mv.wind, { size: 12 }), mv.wind) : null);
       if (owner === 'ink' || !row || row.classList.contains('full')) {
         const num = Math.floor(i / 2) + 1;

@@ -512,6 +512,24 @@ export async function mount({ root, game, shell, api, params }) {
     return true;
   }
 
+  /** "1" then "3" (as the old program had it): a finished game opens for two players, to analyse it. */
+  let onePressedAt = 0;
+  async function analysisKey(key) {
+    if (key === '1') {
+      onePressedAt = performance.now();
+      return;
+    }
+    if (performance.now() - onePressedAt > 2000) return;
+    onePressedAt = 0;
+    if (!view || !view.result || view.online || view.replay) {
+      toast('After a game, 1 then 3 lets both ships answer to the keys, to analyse it.');
+    } else if (!vsComputer() || analysis) {
+      toast('Both ships already answer to the keys: T takes a move back, R plays it again.');
+    } else if (await openAnalysis()) {
+      toast('Two-player mode: T takes a move back, R plays it again.');
+    }
+  }
+
   /** Reopens a finished game against the computer between two people, move by move. */
   async function openAnalysis() {
     const my = ctl.newMatchToken();
@@ -822,6 +840,7 @@ export async function mount({ root, game, shell, api, params }) {
     { keys: ['ArrowLeft', 'ArrowUp', 'ArrowRight'], label: 'Cook: turn left, sail straight on, turn right', run: (e) => steer(0, e.key, e.shiftKey) },
     { keys: ['d', 'f', 'g'], label: 'Silver: turn left, sail straight on, turn right', run: (e) => steer(1, e.key.toLowerCase(), e.shiftKey) },
     { key: 'Shift + turn key', label: 'A 90° turn, with the bow in a harbour (a corner)' },
+    { keys: ['1', '3'], label: '1 then 3: after a game, both ships answer to the keys, to analyse it', run: (e) => analysisKey(e.key) },
     { key: 't', label: 'Take back a move', run: () => takeBack() },
     { key: 'r', label: 'Replay the move taken back', run: () => replay() },
     { key: 'n', label: 'New game on a random chart', run: () => newGame() },

@@ -9,7 +9,7 @@ import { BoardView, swatch, sideKey, sideName } from './board.js';
 import * as G from './logic.js';
 import { inviteFriend, replayHref } from '/static/shell/session.js';
 import {
-  createMatchController, humanCanMove, playersFromSettings, playerLabel as seatPlayer, inSentence, matchHeadline,
+  createMatchController, humanCanMove, playersFromSettings, playerLabel as seatPlayer, inSentence, matchHeadline, whoWithSide,
 } from '/static/shell/match-controller.js';
 import { openSettingsDialog } from '/static/shell/settings-dialog.js';
 import { moveTick } from '/static/shell/sound.js';
@@ -594,7 +594,7 @@ export async function mount({ root, game, shell, api, params }) {
       const who = vsComputer() ? (humanSeat(e.side) ? 'You' : 'Computer') : mine(e.side) ? 'You' : sideName(e.side);
       const node = h('li', { class: `mv mv-${sideKey(e.side)}`, title: info ? describeTurn(info, e) : e.move },
         swatch(e.side),
-        h('span', { class: 'visually-hidden' }, `${who} (${sideName(e.side)}): `),
+        h('span', { class: 'visually-hidden' }, `${whoWithSide(who, sideName(e.side))}: `),
         h('span', { class: 'mv-cell' }, e.move),
         info && info.promotes ? h('span', { class: 'mv-promo', title: `grew to ${info.size_after}` }, '+1') : null,
         info && info.promotes ? h('span', { class: 'visually-hidden' }, `, grew to ${info.size_after}`) : null);

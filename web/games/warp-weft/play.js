@@ -7,7 +7,7 @@ import { radioGroup, checkbox } from '/static/shell/form.js';
 import { BoardView, cellName, parseCell, fmtValue, fmtScore, axisName, other, swatch } from './board.js';
 import { inviteFriend, replayHref } from '/static/shell/session.js';
 import {
-  createMatchController, inSentence, humanCanMove, playersFromSettings, playerLabel as seatPlayer, matchHeadline,
+  createMatchController, inSentence, whoWithSide, humanCanMove, playersFromSettings, playerLabel as seatPlayer, matchHeadline,
 } from '/static/shell/match-controller.js';
 import { openSettingsDialog } from '/static/shell/settings-dialog.js';
 import { moveTick } from '/static/shell/sound.js';
@@ -350,7 +350,7 @@ export async function mount({ root, game, shell, api, params }) {
     const who = vsComputer() ? (humanSeat(e.seat) ? 'You' : 'Computer') : axisName(e.axis);
     return h('li', { class: `mv mv-${e.axis}${isLast ? ' last' : ''}` },
       swatch(e.axis),
-      h('span', { class: 'visually-hidden' }, `${who} (${axisName(e.axis)}) took `),
+      h('span', { class: 'visually-hidden' }, `${whoWithSide(who, axisName(e.axis))} took `),
       h('span', { class: 'mv-cell' }, e.move),
       h('span', { class: 'mv-gain' }, e.gain === null ? '' : signed(e.gain)));
   }
