@@ -40,7 +40,14 @@ fn after(text: &str, line: &str) -> Piracy {
 fn ship(p: &Piracy, seat: usize) -> String {
     let view = p.view();
     let s = &view["ships"][seat];
-    format!("{}-{} {} {} {}", s["stern"].as_str().unwrap(), s["bow"].as_str().unwrap(), s["heading"].as_str().unwrap(), s["hits"], s["circling"])
+    format!(
+        "{}-{} {} {} {}",
+        s["stern"].as_str().unwrap(),
+        s["bow"].as_str().unwrap(),
+        s["heading"].as_str().unwrap(),
+        s["hits"],
+        s["circling"]
+    )
 }
 
 const START: &str = "island=d4;cook=a1-b2,hits=0,circling=0;silver=h8-g7,hits=0,circling=0;next=cook;ply=0";
@@ -248,7 +255,8 @@ fn a_survivor_that_sinks_too_only_draws() {
 // ---------- Circling ----------
 
 fn circling(hits: u8, count: i8, turn: &str) -> (u8, i8, Fate) {
-    let text = format!("island=e5;cook=c2-c3,hits={hits},circling={count};silver=h8-g7,hits=0,circling=0;next=cook;ply=20");
+    let text =
+        format!("island=e5;cook=c2-c3,hits={hits},circling={count};silver=h8-g7,hits=0,circling=0;next=cook;ply=20");
     let p = after(&text, turn);
     (p.ship(0).hits(), p.ship(0).circling(), p.ship(0).fate())
 }
@@ -275,7 +283,9 @@ fn the_circling_count_and_its_self_inflicted_hit() {
 
 #[test]
 fn a_harbour_turn_counts_two() {
-    let base = |count: i8, hits: u8| format!("island=d4;cook=a2-a1,hits={hits},circling={count};silver=h8-g7,hits=0,circling=0;next=cook;ply=8");
+    let base = |count: i8, hits: u8| {
+        format!("island=d4;cook=a2-a1,hits={hits},circling={count};silver=h8-g7,hits=0,circling=0;next=cook;ply=8")
+    };
     assert_eq!(ship(&after(&base(-5, 0), "LL"), 0), "a1-b1 E 0 -7");
     assert_eq!(ship(&after(&base(-6, 0), "LL"), 0), "a1-b1 E 1 0");
     assert_eq!(ship(&after(&base(-7, 0), "LL"), 0), "a1-b1 E 1 0", "past a full circle the count still starts from 0");
@@ -390,7 +400,10 @@ fn bad_position_texts_say_what_is_wrong() {
         ("island=d4;cook=a1-b2;silver=h8-g7;next=blackbeard;ply=0", "cook or silver"),
         ("island=d4;cook=a1-b2;silver=h8-g7;next=cook;ply=0;wind=n", "unknown field"),
         ("island=d4;cook=a1-b2;silver=h8-g7;next=cook;ply=0;owed=3", "a ship has sunk"),
-        ("island=d4;cook=a1-b2;silver=h8-g7,hits=7,sunk=shot;next=cook;ply=9;survivor=silver;owed=7", "survivor is cook"),
+        (
+            "island=d4;cook=a1-b2;silver=h8-g7,hits=7,sunk=shot;next=cook;ply=9;survivor=silver;owed=7",
+            "survivor is cook",
+        ),
         ("island=d4;cook=a1-b2;silver=h8-g7,hits=7,sunk=shot;next=cook;ply=9", "no 'owed'"),
         ("island=d4;cook=a1-b2;cook=a1-b2;silver=h8-g7;next=cook;ply=0", "twice"),
     ];

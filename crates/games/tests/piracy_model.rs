@@ -121,7 +121,10 @@ mod reference {
                 if other_was_afloat {
                     let (stern, bow) = (self.ships[me].stern, self.ships[me].bow);
                     let target = &mut self.ships[other];
-                    let count = [target.stern, target.bow].iter().filter(|&&sq| touching(sq, stern) || touching(sq, bow)).count();
+                    let count = [target.stern, target.bow]
+                        .iter()
+                        .filter(|&&sq| touching(sq, stern) || touching(sq, bow))
+                        .count();
                     target.hits = (target.hits + count as i32).min(7);
                     if target.hits == 7 {
                         target.sunk = true;
@@ -238,7 +241,9 @@ fn long_game(island: usize, choices: &[u16]) -> Result<(Vec<Piracy>, Vec<PiracyM
             &safe
         };
         let turn = pool[choice / 50 % pool.len()];
-        let mv = pos.parse_move(tabula_games::piracy::turn_name(turn as i8)).map_err(|e| TestCaseError::fail(e.to_string()))?;
+        let mv = pos
+            .parse_move(tabula_games::piracy::turn_name(turn as i8))
+            .map_err(|e| TestCaseError::fail(e.to_string()))?;
         prop_assert_eq!(mv.turn() as i32, turn);
         pos.play(mv);
         model.play(turn);

@@ -135,7 +135,10 @@ fn a_capture_chain_with_promotion_near_base_8s_far_edge() {
     assert_eq!(grow.captured_cells().collect::<Vec<_>>(), [155, 156]);
     assert!(!p.parse_move("n3xn4xn5 pass").unwrap().promotes());
     // A further capture is compulsory after the first one.
-    assert_eq!(p.parse_move("n3xn4 pass").unwrap_err(), Error::IllegalMove("after n3xn4 a further capture is compulsory".into()));
+    assert_eq!(
+        p.parse_move("n3xn4 pass").unwrap_err(),
+        Error::IllegalMove("after n3xn4 a further capture is compulsory".into())
+    );
     let view = p.move_view(grow);
     assert_eq!(view["captures"], serde_json::json!(["n4", "n5"]));
     assert_eq!(view["path"], serde_json::json!(["n3", "n4", "n5", "n6"]));

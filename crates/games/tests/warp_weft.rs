@@ -82,7 +82,9 @@ fn asymmetric_boards_are_an_option() {
 
 #[test]
 fn sizes_five_seven_and_nine_are_offered() {
-    for (n, first) in [(5, ["a3", "b3", "d3", "e3"].as_slice()), (9, ["a5", "b5", "c5", "d5", "f5", "g5", "h5", "i5"].as_slice())] {
+    for (n, first) in
+        [(5, ["a3", "b3", "d3", "e3"].as_slice()), (9, ["a5", "b5", "c5", "d5", "f5", "g5", "h5", "i5"].as_slice())]
+    {
         let pos = game(&[&format!("size={n}")]);
         assert_eq!(pos.size(), n);
         assert_eq!(moves(&pos), first);

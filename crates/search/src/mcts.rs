@@ -50,7 +50,17 @@ struct Node<M> {
 
 impl<M> Node<M> {
     fn new(mv: Option<M>, mover: Side, hash: u64) -> Self {
-        Node { mv, mover, hash, first_child: 0, child_count: 0, expanded: false, visits: 0, reward: 0.0, proof: Proof::Unknown }
+        Node {
+            mv,
+            mover,
+            hash,
+            first_child: 0,
+            child_count: 0,
+            expanded: false,
+            visits: 0,
+            reward: 0.0,
+            proof: Proof::Unknown,
+        }
     }
 }
 

@@ -90,8 +90,9 @@ impl PlayerSpec {
             return Ok(PlayerSpec::Ugi { command: command.to_string(), movetime });
         }
         for part in params.split(',').filter(|p| !p.trim().is_empty()) {
-            let (k, v) =
-                part.split_once('=').ok_or_else(|| bad(format!("'{part}' in player '{text}' should look like key=value")))?;
+            let (k, v) = part
+                .split_once('=')
+                .ok_or_else(|| bad(format!("'{part}' in player '{text}' should look like key=value")))?;
             pairs.push((k.trim(), v.trim()));
         }
         let unknown = |key: &str, known: &str| bad(format!("player '{kind}' has no setting '{key}' (it has: {known})"));
@@ -287,10 +288,15 @@ impl<G: Evaluate> Player<G> {
             PlayerSpec::Solver => {
                 let start = Instant::now();
                 match game.solve_best(None, &mut self.memory) {
-                    Some((mv, score)) => Some(SearchResult { elapsed: start.elapsed(), exact: true, ..one(mv, score, 0) }),
+                    Some((mv, score)) => {
+                        Some(SearchResult { elapsed: start.elapsed(), exact: true, ..one(mv, score, 0) })
+                    }
                     None => {
                         let searcher = self.alphabeta.get_or_insert_with(|| AlphaBeta::new(64));
-                        let result = searcher.search(game, SearchLimits { depth: 100, time: Some(Duration::from_secs(5)), min_depth: 0, nodes: None });
+                        let result = searcher.search(
+                            game,
+                            SearchLimits { depth: 100, time: Some(Duration::from_secs(5)), min_depth: 0, nodes: None },
+                        );
                         result.best.map(|_| result)
                     }
                 }
@@ -348,7 +354,9 @@ impl<G: Evaluate> Player<G> {
                 }
                 let client = self.ugi.as_mut().expect("just started");
                 let text = client.best_move(&game.to_text(), *movetime)?;
-                let mv = game.parse_move(&text).map_err(|e| Error::BadPlayer(format!("the engine '{command}' played '{text}': {e}")))?;
+                let mv = game
+                    .parse_move(&text)
+                    .map_err(|e| Error::BadPlayer(format!("the engine '{command}' played '{text}': {e}")))?;
                 Some(one(mv, 0, 0))
             }
         })

@@ -135,8 +135,7 @@ impl Evaluate for Piracy {
         }
         let mine = self.ship(me);
         let theirs = self.ship(me ^ 1);
-        HIT_VALUE[theirs.hits() as usize] - HIT_VALUE[mine.hits() as usize]
-            + TRAPPED[horizon(self, theirs) as usize]
+        HIT_VALUE[theirs.hits() as usize] - HIT_VALUE[mine.hits() as usize] + TRAPPED[horizon(self, theirs) as usize]
             - TRAPPED[horizon(self, mine) as usize]
             + circling_risk(theirs)
             - circling_risk(mine)

@@ -21,7 +21,9 @@
 
 use tabula_core::Error;
 
-use super::geometry::{heading_between, island_mask, parse_heading, parse_square, square_name, step, HARBOURS, HEADINGS, ISLAND_CORNERS};
+use super::geometry::{
+    heading_between, island_mask, parse_heading, parse_square, square_name, step, HARBOURS, HEADINGS, ISLAND_CORNERS,
+};
 use super::rules::{Fate, Piracy, PiracyMove, Ship, HITS_TO_SINK, MAX_MOVES, MOVES_OWED, NOBODY, SHIP_NAMES};
 
 /// The notation of a turn.
@@ -135,11 +137,7 @@ fn parse_ship(text: &str, seat: usize, land: u64) -> Result<Ship, Error> {
     let stern = parse_square(stern).map_err(|e| bad(format!("{name}'s stern: {e}")))?;
     let bow = parse_square(bow).map_err(|e| bad(format!("{name}'s bow: {e}")))?;
     let sailing = heading_between(stern, bow).ok_or_else(|| {
-        bad(format!(
-            "{name}'s stern {} and bow {} must be neighbouring squares",
-            square_name(stern),
-            square_name(bow)
-        ))
+        bad(format!("{name}'s stern {} and bow {} must be neighbouring squares", square_name(stern), square_name(bow)))
     })?;
     for sq in [stern, bow] {
         if land >> sq & 1 != 0 {
@@ -160,19 +158,16 @@ fn parse_ship(text: &str, seat: usize, land: u64) -> Result<Ship, Error> {
         seen.push(key);
         match key {
             "hits" => {
-                ship.hits = value
-                    .parse()
-                    .ok()
-                    .filter(|h| *h <= HITS_TO_SINK)
-                    .ok_or_else(|| bad(format!("{name}'s hits must be a whole number from 0 to 7, not '{value}'")))?
+                ship.hits =
+                    value.parse().ok().filter(|h| *h <= HITS_TO_SINK).ok_or_else(|| {
+                        bad(format!("{name}'s hits must be a whole number from 0 to 7, not '{value}'"))
+                    })?
             }
             "circling" => {
-                ship.circling = value
-                    .trim_start_matches('+')
-                    .parse()
-                    .ok()
-                    .filter(|c: &i8| (-7..=7).contains(c))
-                    .ok_or_else(|| bad(format!("{name}'s circling must be a whole number from -7 to 7, not '{value}'")))?
+                ship.circling =
+                    value.trim_start_matches('+').parse().ok().filter(|c: &i8| (-7..=7).contains(c)).ok_or_else(
+                        || bad(format!("{name}'s circling must be a whole number from -7 to 7, not '{value}'")),
+                    )?
             }
             "sunk" => {
                 let (how, towards) = match value.split_once(':') {
@@ -248,9 +243,8 @@ pub fn from_text(text: &str) -> Result<Piracy, Error> {
     let mut owed = None;
     let mut seen: Vec<&str> = Vec::new();
     for field in text.trim().split(';').filter(|f| !f.trim().is_empty()) {
-        let (key, value) = field
-            .split_once('=')
-            .ok_or_else(|| bad(format!("field '{}' should look like key=value", field.trim())))?;
+        let (key, value) =
+            field.split_once('=').ok_or_else(|| bad(format!("field '{}' should look like key=value", field.trim())))?;
         let key = key.trim();
         if seen.contains(&key) {
             return Err(bad(format!("field '{key}' is given twice")));

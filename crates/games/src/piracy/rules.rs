@@ -319,9 +319,7 @@ impl Piracy {
             hits: ship.hits,
             circling: ship.circling,
             other_hits: other.hits,
-            flags: self.owed
-                | if me == 1 { FLAG_SEAT } else { 0 }
-                | if other.afloat() { FLAG_OTHER_AFLOAT } else { 0 },
+            flags: self.owed | if me == 1 { FLAG_SEAT } else { 0 } | if other.afloat() { FLAG_OTHER_AFLOAT } else { 0 },
         }
     }
 

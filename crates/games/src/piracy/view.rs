@@ -125,11 +125,7 @@ pub fn outcome_reason(pos: &Piracy) -> String {
         return format!("Both ships are still afloat after {MAX_MOVES} moves: a draw.");
     }
     match pos.survivor() {
-        None => format!(
-            "On one move Cook {} and Silver {}: a draw.",
-            how_it_sank(pos, 0),
-            how_it_sank(pos, 1)
-        ),
+        None => format!("On one move Cook {} and Silver {}: a draw.", how_it_sank(pos, 0), how_it_sank(pos, 1)),
         Some(s) => {
             let (winner, loser) = (SHIP_NAMES[s], SHIP_NAMES[s ^ 1]);
             if pos.ship(s).afloat() {

@@ -62,7 +62,8 @@ pub struct Layout {
 impl Layout {
     fn build(base: usize) -> Layout {
         let n = base as i32;
-        let (mut q, mut r, mut column, mut row, mut names) = (Vec::new(), Vec::new(), Vec::new(), Vec::new(), Vec::new());
+        let (mut q, mut r, mut column, mut row, mut names) =
+            (Vec::new(), Vec::new(), Vec::new(), Vec::new(), Vec::new());
         for cq in -(n - 1)..=(n - 1) {
             let low = (-(n - 1)).max(-(n - 1) - cq);
             let high = (n - 1).min(n - 1 - cq);
@@ -169,14 +170,7 @@ pub trait Mask:
     const CELLS: usize;
     /// A byte for each of the [`Mask::CELLS`] cells (stack sizes, step
     /// counts), so that the small boards keep their positions small.
-    type Bytes: Copy
-        + Debug
-        + Send
-        + Sync
-        + Index<usize, Output = u8>
-        + IndexMut<usize>
-        + AsRef<[u8]>
-        + AsMut<[u8]>;
+    type Bytes: Copy + Debug + Send + Sync + Index<usize, Output = u8> + IndexMut<usize> + AsRef<[u8]> + AsMut<[u8]>;
     /// All bytes zero.
     const ZERO_BYTES: Self::Bytes;
     /// No cells.

@@ -207,7 +207,10 @@ pub fn parse_move(pos: &Seesaw, text: &str) -> Result<SeesawMove, Error> {
                 return illegal(compulsory());
             }
             if pos.stack(cell).is_some() || pos.tile(cell).is_some() {
-                illegal(format!("{} is not completely empty: a new stack needs a cell with no stack and no tile", name(cell)))
+                illegal(format!(
+                    "{} is not completely empty: a new stack needs a cell with no stack and no tile",
+                    name(cell)
+                ))
             } else {
                 illegal(format!("{} is not next to a tile of {}", name(cell), side_name(me)))
             }
@@ -233,8 +236,9 @@ pub fn parse_move(pos: &Seesaw, text: &str) -> Result<SeesawMove, Error> {
         }
         Written::Capture { from, hops, end } => {
             let paths = pos.chain_paths();
-            if let Some(path) =
-                paths.iter().find(|p| p.mv.from() == from && p.end == end && p.hops.iter().map(|h| h.0).eq(hops.iter().copied()))
+            if let Some(path) = paths
+                .iter()
+                .find(|p| p.mv.from() == from && p.end == end && p.hops.iter().map(|h| h.0).eq(hops.iter().copied()))
             {
                 return Ok(path.mv);
             }
@@ -252,8 +256,10 @@ pub fn parse_move(pos: &Seesaw, text: &str) -> Result<SeesawMove, Error> {
             // Follow the written captures as far as they are legal.
             let mut done = name(from).to_string();
             for (i, &cell) in hops.iter().enumerate() {
-                let prefix: Vec<&&ChainPath> =
-                    mine.iter().filter(|p| p.hops.len() > i && p.hops[..i].iter().map(|h| h.0).eq(hops[..i].iter().copied())).collect();
+                let prefix: Vec<&&ChainPath> = mine
+                    .iter()
+                    .filter(|p| p.hops.len() > i && p.hops[..i].iter().map(|h| h.0).eq(hops[..i].iter().copied()))
+                    .collect();
                 if prefix.is_empty() {
                     let left = mine
                         .iter()
@@ -305,7 +311,11 @@ pub fn parse_move(pos: &Seesaw, text: &str) -> Result<SeesawMove, Error> {
                     name(to),
                     if left == 1 { "" } else { "s" }
                 )),
-                _ => illegal(format!("'{}' is not a legal capture here; the captures here: {}", text.trim(), examples(pos))),
+                _ => illegal(format!(
+                    "'{}' is not a legal capture here; the captures here: {}",
+                    text.trim(),
+                    examples(pos)
+                )),
             }
         }
     }
@@ -326,9 +336,7 @@ pub fn to_text(pos: &Seesaw) -> String {
     if let Some(Outcome::Win(winner)) = pos.outcome() {
         text.push_str(&format!(";winner:{}", winner.index() + 1));
     }
-    let corner_base = Layout::base_from_corners(|name| {
-        layout.cell(name).and_then(|c| pos.tile(c))
-    });
+    let corner_base = Layout::base_from_corners(|name| layout.cell(name).and_then(|c| pos.tile(c)));
     if corner_base != Some(layout.base) {
         text.push_str(&format!(";base:{}", layout.base));
     }
@@ -401,18 +409,16 @@ pub fn from_text(text: &str) -> Result<Seesaw, Error> {
             .ok()
             .filter(|b| (MIN_BASE..=MAX_BASE).contains(b))
             .ok_or_else(|| bad(format!("base must be a whole number from {MIN_BASE} to {MAX_BASE}, not '{b}'")))?,
-        None => Layout::base_from_corners(|name| tile_entries.iter().find(|(c, _)| c == name).map(|e| e.1)).ok_or_else(
-            || {
+        None => Layout::base_from_corners(|name| tile_entries.iter().find(|(c, _)| c == name).map(|e| e.1))
+            .ok_or_else(|| {
                 bad("cannot tell the board's size: the start tiles (South's on the bottom corner, e.g. d1=1 \
                      on base 4, and North's on the top corner, e.g. d7=2) are missing; add ;base:N"
                     .into())
-            },
-        )?,
+            })?,
     };
     let layout = super::board::layout(base);
-    let locate = |name: &str| {
-        layout.cell(name).ok_or_else(|| bad(format!("'{name}' is not a cell of the base-{base} board")))
-    };
+    let locate =
+        |name: &str| layout.cell(name).ok_or_else(|| bad(format!("'{name}' is not a cell of the base-{base} board")));
     let mut builder = Builder { base, stacks: Vec::new(), tiles: Vec::new(), next };
     let mut seen = vec![false; layout.cells];
     for (name, owner) in &tile_entries {

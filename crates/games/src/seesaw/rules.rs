@@ -297,7 +297,14 @@ impl<M: Mask> Pos<M> {
     /// cells in any direction (`at` itself does not count). A capture uses the
     /// shortest path through empty cells, the jump onto the enemy included.
     #[inline]
-    pub(super) fn capture_targets<const STEPS: bool>(&self, at: usize, range: u32, empty: M, enemy: M, steps: &mut [u8]) -> M {
+    pub(super) fn capture_targets<const STEPS: bool>(
+        &self,
+        at: usize,
+        range: u32,
+        empty: M,
+        enemy: M,
+        steps: &mut [u8],
+    ) -> M {
         let t = self.t;
         let next_to = t.around[at & (MAX_CELLS - 1)] & enemy;
         if range <= 1 {

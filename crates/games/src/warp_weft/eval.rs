@@ -41,7 +41,8 @@ impl Evaluate for WarpWeft {
         let solver = kept_solver(self, memory)?;
         let now = self.evaluate();
         let values = solver.move_values(self, limit)?;
-        let mut scored: Vec<(WwMove, i32)> = values.into_iter().map(|(mv, future)| (mv, final_score(now + 2 * future))).collect();
+        let mut scored: Vec<(WwMove, i32)> =
+            values.into_iter().map(|(mv, future)| (mv, final_score(now + 2 * future))).collect();
         // The pie swap hands the mover Weft's side of this very position, with
         // Warp to move: worth the opposite of Warp's best move.
         if self.swap_available() {

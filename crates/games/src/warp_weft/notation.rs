@@ -99,10 +99,7 @@ pub fn format_move(pos: &WarpWeft, mv: WwMove) -> String {
 pub fn to_text(pos: &WarpWeft) -> String {
     let n = pos.size();
     let rows = |cell_text: &dyn Fn(usize) -> String, sep: &str| -> String {
-        (0..n)
-            .map(|r| (0..n).map(|c| cell_text(r * n + c)).collect::<Vec<_>>().join(sep))
-            .collect::<Vec<_>>()
-            .join("/")
+        (0..n).map(|r| (0..n).map(|c| cell_text(r * n + c)).collect::<Vec<_>>().join(sep)).collect::<Vec<_>>().join("/")
     };
     let grid = rows(&|cell| pos.value(cell).to_string(), ",");
     let taken = rows(
@@ -148,9 +145,8 @@ pub fn from_text(text: &str) -> Result<WarpWeft, Error> {
     let mut swapped = false;
     let mut board = None;
     for field in text.trim().split(';').filter(|f| !f.trim().is_empty()) {
-        let (key, value) = field
-            .split_once('=')
-            .ok_or_else(|| bad(format!("field '{field}' should look like key=value")))?;
+        let (key, value) =
+            field.split_once('=').ok_or_else(|| bad(format!("field '{field}' should look like key=value")))?;
         let value = value.trim();
         match key.trim() {
             "size" => {
@@ -176,10 +172,15 @@ pub fn from_text(text: &str) -> Result<WarpWeft, Error> {
             }
             "pie" => pie = parse_flag(value).ok_or_else(|| bad(format!("pie must be true or false, not '{value}'")))?,
             "swapped" => {
-                swapped = parse_flag(value).ok_or_else(|| bad(format!("swapped must be true or false, not '{value}'")))?
+                swapped =
+                    parse_flag(value).ok_or_else(|| bad(format!("swapped must be true or false, not '{value}'")))?
             }
             "board" => board = Some(value.parse().map_err(|_| bad(format!("board '{value}' is not a number")))?),
-            other => return Err(bad(format!("unknown field '{other}' (known: size, grid, taken, shuttle, next, komi, pie, swapped, board)"))),
+            other => {
+                return Err(bad(format!(
+                    "unknown field '{other}' (known: size, grid, taken, shuttle, next, komi, pie, swapped, board)"
+                )))
+            }
         }
     }
     let missing = |name: &str| bad(format!("the position has no '{name}' field"));
@@ -201,12 +202,9 @@ pub fn from_text(text: &str) -> Result<WarpWeft, Error> {
             return Err(bad(format!("grid row {} has {} values, expected {n}", r + 1, cells.len())));
         }
         for v in cells {
-            let v: i8 = v
-                .trim()
-                .parse()
-                .ok()
-                .filter(|v: &i8| (-99..=99).contains(v))
-                .ok_or_else(|| bad(format!("grid value '{v}' in row {} is not a whole number from -99 to 99", r + 1)))?;
+            let v: i8 = v.trim().parse().ok().filter(|v: &i8| (-99..=99).contains(v)).ok_or_else(|| {
+                bad(format!("grid value '{v}' in row {} is not a whole number from -99 to 99", r + 1))
+            })?;
             values.push(v);
         }
     }
@@ -233,12 +231,7 @@ pub fn from_text(text: &str) -> Result<WarpWeft, Error> {
                     pos.taken[axis.index()] |= bit;
                     pos.points[axis.index()] += values[cell] as i16;
                 }
-                other => {
-                    return Err(bad(format!(
-                        "taken mark '{other}' in row {} is not one of . r b x",
-                        r + 1
-                    )))
-                }
+                other => return Err(bad(format!("taken mark '{other}' in row {} is not one of . r b x", r + 1))),
             }
         }
     }

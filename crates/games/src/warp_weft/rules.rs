@@ -278,7 +278,11 @@ impl WarpWeft {
     /// the first move and Warp has not answered.
     #[inline]
     pub fn swap_available(&self) -> bool {
-        self.pie && !self.swapped && self.axis_to_move == Axis::Warp && self.taken[1] == 0 && self.taken[0].count_ones() == 1
+        self.pie
+            && !self.swapped
+            && self.axis_to_move == Axis::Warp
+            && self.taken[1] == 0
+            && self.taken[0].count_ones() == 1
     }
 
     /// The game's result once the side to move has nowhere to land.
@@ -316,9 +320,7 @@ impl WarpWeft {
 pub(super) fn parse_komi(komi: f64) -> Result<i16, Error> {
     let doubled = komi * 2.0;
     if doubled.fract() != 0.0 || !(-200.0..=200.0).contains(&komi) {
-        return Err(Error::BadOption(format!(
-            "komi must be a whole or half number between -200 and 200, not {komi}"
-        )));
+        return Err(Error::BadOption(format!("komi must be a whole or half number between -200 and 200, not {komi}")));
     }
     Ok(doubled as i16)
 }

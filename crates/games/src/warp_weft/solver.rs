@@ -31,7 +31,6 @@ const ORDER_POINT: i32 = 8;
 /// 20 M, 12 and 64 about 27 M, and leaving the term out 220 M.
 const ORDER_CHOICE: i32 = 20;
 
-
 /// A solver for one board, keeping its table between calls: solve the start
 /// once and every later position of that game is found in the table.
 pub struct Solver {

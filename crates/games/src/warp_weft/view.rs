@@ -129,7 +129,8 @@ pub fn drawing(pos: &WarpWeft) -> String {
                 Some(Axis::Warp) => ('(', ')'),
                 None => (' ', ' '),
             };
-            let body = if pos.is_used(cell) && pos.taker(cell).is_none() { " ·".to_string() } else { format!("{v:>2}") };
+            let body =
+                if pos.is_used(cell) && pos.taker(cell).is_none() { " ·".to_string() } else { format!("{v:>2}") };
             let mark = if cell == pos.shuttle() { '*' } else { ' ' };
             out.push_str(&format!("{open}{body}{close}{mark}"));
         }
