@@ -594,7 +594,7 @@ fn the_drawing_shows_the_board_and_the_wind() {
 fn perft_from_the_start_is_fixed() {
     let counts: Vec<u64> = (1..=5).map(|d| perft(&mut Leeward::start(), d)).collect();
     assert_eq!(counts, [27, 849, 29_163, 1_051_497, 40_334_619]);
-    // Depth 6 (1,591,464,861, as the issue states) is run by the example
+    // Depth 6 (1,591,464,861) is run by the example
     // `leeward_perft` in release mode.
 }
 
