@@ -3,7 +3,7 @@
 
 use proptest::prelude::*;
 use tabula_core::{Error, Game, Options, Outcome, Side};
-use tabula_games::warp_weft::{generate_grid, Axis, WarpWeft, WwMove};
+use tabula_games::warp_weft::{generate_grid, Axis, WarpWeft, WarpWeftMove};
 use tabula_search::perft;
 
 fn game(pairs: &[&str]) -> WarpWeft {
@@ -187,7 +187,7 @@ fn komi_decides_close_games_and_can_be_changed() {
 fn moves_are_written_as_letter_and_number_and_read_both_ways() {
     let pos = game(&[]);
     let mv = pos.parse_move("b4").unwrap();
-    assert_eq!(mv, WwMove { to: 22, from: 24 });
+    assert_eq!(mv, WarpWeftMove { to: 22, from: 24 });
     assert_eq!(pos.parse_move("3,1").unwrap(), mv, "row,col counted from 0");
     assert_eq!(pos.parse_move("B4").unwrap(), mv);
     assert_eq!(pos.format_move(mv), "b4");
@@ -267,7 +267,7 @@ fn the_pie_rule_lets_warp_take_wefts_seat_once() {
     assert!(pos.to_text().ends_with(";pie=true;swapped=true;board=1"));
     let back = WarpWeft::from_text(&pos.to_text()).unwrap();
     assert_eq!(back, pos);
-    pos.undo(WwMove::SWAP);
+    pos.undo(WarpWeftMove::SWAP);
     assert_eq!(pos.seat_of(Axis::Weft), Side::First);
     let mut later = game(&["pie=true"]);
     play(&mut later, "e4 e1");
@@ -288,7 +288,7 @@ fn lines_mirror_across_the_diagonal() {
 }
 
 /// A position reached by playing the choices (each taken modulo the legal count).
-fn reached(seed: u64, size: usize, choices: &[usize]) -> (WarpWeft, Vec<WwMove>) {
+fn reached(seed: u64, size: usize, choices: &[usize]) -> (WarpWeft, Vec<WarpWeftMove>) {
     let mut pos = game(&[&format!("seed={seed}"), &format!("size={size}"), "pie=true"]);
     let mut line = Vec::new();
     for &c in choices {

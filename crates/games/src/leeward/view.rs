@@ -15,8 +15,8 @@
 use serde_json::{json, Value};
 use tabula_core::{Game, Outcome, Side};
 
+use super::geometry::square_name;
 use super::geometry::{file_of, rank_of, squares_of, Kind, Wind, SIZE, SQUARES};
-use super::notation::square_name;
 use super::rules::{home, side_name, Ending, Leeward, LeewardMove, CALM_LIMIT};
 
 fn owner_key(side: Side) -> &'static str {

@@ -3,7 +3,7 @@
 
 use tabula_core::{Evaluate, Game};
 
-use super::board::{cells_of, Mask};
+use super::geometry::{cells_of, Mask};
 use super::rules::{Board, Pos, Seesaw, SeesawMove, TurnKind};
 
 /// A stack is worth this much whatever its size: losing the last one loses the game.

@@ -1,4 +1,6 @@
-//! The position, its turns, and playing and taking them back.
+//! The position and its turns: the bitmasks, move generation, and playing
+//! and taking back a turn. `impl Game` is in `game.rs`, the start position
+//! in `start.rs`.
 //!
 //! A position is a few bitmasks (each side's stacks, tiles, and the cells
 //! next to its tiles) and the size of the stack on each cell. A move is one
@@ -7,10 +9,9 @@
 //! is one breadth-first search per stack that yields both the cells reached
 //! and the number of steps to each, and allocates nothing.
 
-use tabula_core::{zobrist, Error, Game, GameInfo, Options, Outcome, Side};
+use tabula_core::{zobrist, Game, Outcome, Side};
 
-use super::board::{cells_of, layout, Bits192, Layout, Mask, Tables, MAX_BASE, MAX_CELLS, MIN_BASE};
-use super::info::INFO;
+use super::geometry::{cells_of, layout, Bits192, Layout, Mask, Tables, MAX_CELLS};
 
 /// South, the first player, who starts at the bottom and moves up with odd stacks.
 pub const SOUTH: usize = 0;
@@ -712,6 +713,8 @@ macro_rules! with_pos_mut {
     };
 }
 
+pub(super) use {with_pos, with_pos_mut};
+
 /// A stack on the board.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Stack {
@@ -728,23 +731,6 @@ impl std::fmt::Debug for Seesaw {
 }
 
 impl Seesaw {
-    /// The start position on a board of `base`.
-    pub fn with_base(base: usize) -> Result<Seesaw, Error> {
-        if !(MIN_BASE..=MAX_BASE).contains(&base) {
-            return Err(Error::BadOption(format!(
-                "option 'base' must be a whole number from {MIN_BASE} to {MAX_BASE}, not {base}"
-            )));
-        }
-        let [south, north] = layout(base).homes;
-        let builder = Builder {
-            base,
-            stacks: vec![(south, SOUTH, 1), (north, NORTH, 1)],
-            tiles: vec![(south, SOUTH), (north, NORTH)],
-            next: SOUTH,
-        };
-        Ok(builder.build())
-    }
-
     /// Cells per side of the board.
     pub fn base(&self) -> usize {
         self.layout().base
@@ -860,118 +846,5 @@ pub(super) struct Builder {
 impl Builder {
     pub fn build(&self) -> Seesaw {
         Seesaw::from_builder(self)
-    }
-}
-
-impl Game for Seesaw {
-    type Move = SeesawMove;
-
-    fn info() -> &'static GameInfo {
-        &INFO
-    }
-
-    fn new(options: &Options) -> Result<Self, Error> {
-        let info: &GameInfo = &INFO;
-        options.validate(info)?;
-        let base = options.get_u64(info, "base")?;
-        Seesaw::with_base(base.min(1_000) as usize)
-    }
-
-    #[inline]
-    fn side_to_move(&self) -> Side {
-        Side::from_index(self.mover())
-    }
-
-    #[inline]
-    fn legal_moves(&self, out: &mut Vec<SeesawMove>) {
-        with_pos!(self, p => {
-            if p.stacks[p.next].is_zero() {
-                return;
-            }
-            let start = out.len();
-            p.generate(out);
-            if out.len() == start && p.can_move(p.next ^ 1) {
-                out.push(SeesawMove::PASS);
-            }
-        })
-    }
-
-    #[inline]
-    fn move_count(&self) -> usize {
-        with_pos!(self, p => {
-            if p.stacks[p.next].is_zero() {
-                return 0;
-            }
-            match p.count() {
-                0 => p.can_move(p.next ^ 1) as usize,
-                n => n,
-            }
-        })
-    }
-
-    #[inline]
-    fn play(&mut self, mv: SeesawMove) {
-        with_pos_mut!(self, p => p.play(mv))
-    }
-
-    #[inline]
-    fn undo(&mut self, mv: SeesawMove) {
-        with_pos_mut!(self, p => p.undo(mv))
-    }
-
-    #[inline]
-    fn outcome(&self) -> Option<Outcome> {
-        with_pos!(self, p => p.outcome())
-    }
-
-    /// Seesaw has no draw rule and random games can run long: self-play
-    /// matches stop a game after 300 turns and count it a draw.
-    fn match_move_limit(&self) -> u32 {
-        300
-    }
-
-    fn outcome_reason(&self) -> String {
-        let name = |side: usize| INFO.sides[side];
-        match self.outcome() {
-            Some(Outcome::Win(winner)) => {
-                let loser = winner.opponent().index();
-                format!("{} has no stacks left: {} wins.", name(loser), name(winner.index()))
-            }
-            Some(Outcome::Draw) => "Neither player can move: both would pass for ever, so the game is drawn.".into(),
-            None => String::new(),
-        }
-    }
-
-    #[inline]
-    fn hash(&self) -> u64 {
-        with_pos!(self, p => p.hash)
-    }
-
-    fn parse_move(&self, text: &str) -> Result<SeesawMove, Error> {
-        super::notation::parse_move(self, text)
-    }
-
-    fn format_move(&self, mv: SeesawMove) -> String {
-        super::notation::format_move(self, mv)
-    }
-
-    fn to_text(&self) -> String {
-        super::notation::to_text(self)
-    }
-
-    fn from_text(text: &str) -> Result<Self, Error> {
-        super::notation::from_text(text)
-    }
-
-    fn view(&self) -> serde_json::Value {
-        super::view::view(self)
-    }
-
-    fn move_view(&self, mv: SeesawMove) -> serde_json::Value {
-        super::view::move_view(self, mv)
-    }
-
-    fn drawing(&self) -> String {
-        super::view::drawing(self)
     }
 }

@@ -7,7 +7,8 @@ use std::collections::VecDeque;
 use serde_json::{json, Value};
 use tabula_core::{Game, Outcome};
 
-use super::board::{Layout, DIRECTIONS};
+use super::geometry::{Layout, DIRECTIONS};
+use super::info::INFO;
 use super::notation::{format_move, path_of, side_name};
 use super::rules::{ChainEnd, Seesaw, SeesawMove, TurnKind, SOUTH};
 
@@ -262,4 +263,17 @@ pub fn drawing(pos: &Seesaw) -> String {
     };
     out.push_str(&format!("S/N stack and size, ' on a South tile, \" on a North tile; s/n bare tile · {status}\n"));
     out
+}
+
+/// Why the game ended, in a sentence for the result banner (empty while it goes on).
+pub fn outcome_reason(pos: &Seesaw) -> String {
+    let name = |side: usize| INFO.sides[side];
+    match pos.outcome() {
+        Some(Outcome::Win(winner)) => {
+            let loser = winner.opponent().index();
+            format!("{} has no stacks left: {} wins.", name(loser), name(winner.index()))
+        }
+        Some(Outcome::Draw) => "Neither player can move: both would pass for ever, so the game is drawn.".into(),
+        None => String::new(),
+    }
 }

@@ -2,20 +2,11 @@
 //! scores, and for each legal move the line it hands over and the best reply.
 
 use serde_json::{json, Value};
-use tabula_core::Game;
+use tabula_core::{Game, Outcome};
 
-use super::notation::cell_name;
-use super::rules::{Axis, WarpWeft, WwMove};
-
-/// Half points as people write them: `9` → `4.5`, `-3` → `-1.5`, `8` → `4`.
-pub fn format_half_points(half: i32) -> String {
-    if half % 2 == 0 {
-        (half / 2).to_string()
-    } else {
-        let sign = if half < 0 { "-" } else { "" };
-        format!("{sign}{}.5", half.abs() / 2)
-    }
-}
+use super::geometry::{cell_name, mask_cells};
+use super::rules::{Axis, WarpWeft, WarpWeftMove};
+use super::text::format_half_points;
 
 /// The game's own fields: grid, used cells and their takers, shuttle, scores.
 pub fn view(pos: &WarpWeft) -> Value {
@@ -57,7 +48,7 @@ pub fn view(pos: &WarpWeft) -> Value {
 /// For one legal move: the cell, its gain, the line handed over, the
 /// opponent's best immediate reply on it, the net result, and whether the
 /// move strands the opponent (and who would then win).
-pub fn move_view(pos: &WarpWeft, mv: WwMove) -> Value {
+pub fn move_view(pos: &WarpWeft, mv: WarpWeftMove) -> Value {
     if mv.is_swap() {
         return json!({ "swap": true });
     }
@@ -97,19 +88,6 @@ pub fn move_view(pos: &WarpWeft, mv: WwMove) -> Value {
     out
 }
 
-/// The cells of a mask, in order.
-pub fn mask_cells(mut mask: u128) -> impl Iterator<Item = usize> {
-    std::iter::from_fn(move || {
-        if mask == 0 {
-            None
-        } else {
-            let c = mask.trailing_zeros() as usize;
-            mask &= mask - 1;
-            Some(c)
-        }
-    })
-}
-
 /// A terminal drawing: values, `[ ]` around Weft's cells, `( )` around Warp's,
 /// `*` on the shuttle, `·` on the start cell; scores below.
 pub fn drawing(pos: &WarpWeft) -> String {
@@ -144,4 +122,22 @@ pub fn drawing(pos: &WarpWeft) -> String {
         pos.axis_to_move().name()
     ));
     out
+}
+
+/// Why the game ended, in a sentence for the result banner (empty while it goes on).
+pub fn outcome_reason(pos: &WarpWeft) -> String {
+    if pos.targets() != 0 {
+        return String::new();
+    }
+    let stuck = pos.axis_to_move;
+    let line = if stuck == Axis::Weft { "row" } else { "column" };
+    let score = |a: Axis| format_half_points(pos.total2(a));
+    let verdict = match pos.result() {
+        Outcome::Win(seat) => {
+            let winner = pos.axis_of(seat);
+            format!("{} wins {} to {}", winner.name(), score(winner), score(winner.other()))
+        }
+        Outcome::Draw => format!("a draw at {} all", score(Axis::Weft)),
+    };
+    format!("{} has no unused cell in its {line}: {verdict}.", stuck.name())
 }
