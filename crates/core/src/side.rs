@@ -24,13 +24,13 @@ impl Side {
 
     /// 0 for the first seat, 1 for the second: handy for indexing pairs.
     #[inline]
-    pub fn index(self) -> usize {
+    pub const fn index(self) -> usize {
         self as usize
     }
 
     /// The seat with the given index (0 or 1); anything else is the second seat.
     #[inline]
-    pub fn from_index(i: usize) -> Side {
+    pub const fn from_index(i: usize) -> Side {
         if i == 0 {
             Side::First
         } else {

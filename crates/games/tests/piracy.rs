@@ -125,7 +125,7 @@ fn ninety_degree_turns_only_with_the_bow_in_a_harbour() {
     assert_eq!(moves(&p), ["LL", "L", "S", "R", "RR"]);
     assert_eq!(ship(&after(&p.to_text(), "LL"), 0), "a1-b1 E 0 -2");
     for turn in ["L", "S", "R", "RR"] {
-        assert_eq!(after(&p.to_text(), turn).ship(0).fate(), Fate::Aground, "{turn}");
+        assert_eq!(after(&p.to_text(), turn).ship(Side::First).fate(), Fate::Aground, "{turn}");
     }
     // Away from the corners a 90° turn is refused.
     let err = pos(START).parse_move("LL").unwrap_err();
@@ -141,14 +141,14 @@ fn running_aground_sinks_the_ship() {
     let p = pos("island=d4;cook=b7-b8,hits=1,circling=2;silver=h1-g2,hits=0,circling=0;next=cook;ply=12");
     assert_eq!(moves(&p), ["L", "S", "R"]);
     let q = after(&p.to_text(), "S");
-    assert_eq!(q.ship(0).fate(), Fate::Aground);
-    assert_eq!(q.ship(0).circling(), 2, "circling does not change on the fatal move");
-    assert_eq!(q.ship(1).hits(), 0, "a ship that runs aground deals no hits");
+    assert_eq!(q.ship(Side::First).fate(), Fate::Aground);
+    assert_eq!(q.ship(Side::First).circling(), 2, "circling does not change on the fatal move");
+    assert_eq!(q.ship(Side::Second).hits(), 0, "a ship that runs aground deals no hits");
     assert_eq!(q.view()["ships"][0]["aground_at"], serde_json::Value::Null);
     assert_eq!(q.view()["ships"][0]["aground_xy"], serde_json::json!([1, 8]));
     // Onto the island: Cook sails straight from the start into d4.
     let q = after(START, "S L S");
-    assert_eq!(q.ship(0).fate(), Fate::Aground);
+    assert_eq!(q.ship(Side::First).fate(), Fate::Aground);
     assert_eq!(q.view()["ships"][0]["aground_at"], "d4");
     assert_eq!(q.view()["ships"][0]["sunk"], true);
     assert_eq!(q.to_text(), "island=d4;cook=b2-c3,hits=0,circling=0,sunk=aground:NE;silver=g7-g6,hits=0,circling=-1;next=silver;ply=3;survivor=silver;owed=7");
@@ -170,9 +170,9 @@ fn ramming_is_not_allowed_even_if_the_only_other_move_sinks() {
     }
     assert_eq!(p.move_count(), 1);
     let q = after(text, "L");
-    assert_eq!(q.ship(0).fate(), Fate::Aground);
+    assert_eq!(q.ship(Side::First).fate(), Fate::Aground);
     assert_eq!(q.view()["ships"][0]["aground_at"], "d5");
-    assert_eq!(q.survivor(), Some(1));
+    assert_eq!(q.survivor(), Some(Side::Second));
 }
 
 #[test]
@@ -189,18 +189,18 @@ const ALONGSIDE: &str = "island=e3;cook=b4-c5,hits=0,circling=0;silver=d7-e7,hit
 
 #[test]
 fn a_hit_for_every_square_of_the_other_ship_beside_the_mover() {
-    assert_eq!(after(ALONGSIDE, "L").ship(1).hits(), 1, "c5-c6 touches d7 only");
-    assert_eq!(after(ALONGSIDE, "S").ship(1).hits(), 2, "c5-d6 touches d7 and e7");
-    assert_eq!(after(ALONGSIDE, "R").ship(1).hits(), 0, "c5-d5 touches neither");
-    assert_eq!(after(ALONGSIDE, "S").ship(0).hits(), 0, "the mover takes none");
+    assert_eq!(after(ALONGSIDE, "L").ship(Side::Second).hits(), 1, "c5-c6 touches d7 only");
+    assert_eq!(after(ALONGSIDE, "S").ship(Side::Second).hits(), 2, "c5-d6 touches d7 and e7");
+    assert_eq!(after(ALONGSIDE, "R").ship(Side::Second).hits(), 0, "c5-d5 touches neither");
+    assert_eq!(after(ALONGSIDE, "S").ship(Side::First).hits(), 0, "the mover takes none");
     // The stern counts too, and a square touching both of ours counts once.
     let text = "island=e3;cook=b4-c5,hits=0,circling=0;silver=b6-a7,hits=0,circling=0;next=cook;ply=20";
-    assert_eq!(after(text, "R").ship(1).hits(), 1, "b6 beside the stern c5");
-    assert_eq!(after(text, "L").ship(1).hits(), 1, "b6 beside both c5 and c6");
+    assert_eq!(after(text, "R").ship(Side::Second).hits(), 1, "b6 beside the stern c5");
+    assert_eq!(after(text, "L").ship(Side::Second).hits(), 1, "b6 beside both c5 and c6");
     // Hits only come from moving: Silver, still beside Cook, fires back on its move.
     let q = after(ALONGSIDE, "S S");
     assert_eq!(ship(&q, 1), "e7-f7 E 2 0");
-    assert_eq!(q.ship(0).hits(), 1, "f7 is not beside Cook, e7 is");
+    assert_eq!(q.ship(Side::First).hits(), 1, "f7 is not beside Cook, e7 is");
     // The move view tells the screen.
     let p = pos(ALONGSIDE);
     let mv = p.parse_move("S").unwrap();
@@ -214,9 +214,9 @@ fn a_hit_for_every_square_of_the_other_ship_beside_the_mover() {
 fn seven_hits_sink_a_ship_and_the_survivor_owes_seven_moves() {
     let text = ALONGSIDE.replace("silver=d7-e7,hits=0", "silver=d7-e7,hits=5");
     let mut p = after(&text, "S");
-    assert_eq!(p.ship(1).fate(), Fate::Shot);
-    assert_eq!(p.ship(1).hits(), 7);
-    assert_eq!(p.survivor(), Some(0));
+    assert_eq!(p.ship(Side::Second).fate(), Fate::Shot);
+    assert_eq!(p.ship(Side::Second).hits(), 7);
+    assert_eq!(p.survivor(), Some(Side::First));
     assert_eq!(p.moves_owed(), Some(7), "the sinking move does not count");
     assert_eq!(p.view()["moves_owed"], 7);
     // The turn stays with the survivor, which sails on alone.
@@ -248,7 +248,7 @@ fn a_survivor_that_sinks_too_only_draws() {
     // And by its own circling, with six hits and a count of seven.
     let text = "island=e5;cook=c2-c3,hits=6,circling=7;silver=h2-h3,hits=0,circling=0,sunk=aground:NE;next=cook;ply=31;survivor=cook;owed=7";
     let q = after(text, "R");
-    assert_eq!(q.ship(0).fate(), Fate::Circled);
+    assert_eq!(q.ship(Side::First).fate(), Fate::Circled);
     assert_eq!(q.outcome(), Some(Outcome::Draw));
 }
 
@@ -258,7 +258,7 @@ fn circling(hits: u8, count: i8, turn: &str) -> (u8, i8, Fate) {
     let text =
         format!("island=e5;cook=c2-c3,hits={hits},circling={count};silver=h8-g7,hits=0,circling=0;next=cook;ply=20");
     let p = after(&text, turn);
-    (p.ship(0).hits(), p.ship(0).circling(), p.ship(0).fate())
+    (p.ship(Side::First).hits(), p.ship(Side::First).circling(), p.ship(Side::First).fate())
 }
 
 #[test]
@@ -297,8 +297,8 @@ fn both_ships_sinking_on_one_move_is_a_draw() {
     // Cook turns right for its eighth eighth, and its broadside gives Silver a seventh hit.
     let text = "island=e3;cook=b4-c5,hits=6,circling=7;silver=b6-a7,hits=6,circling=0;next=cook;ply=40";
     let q = after(text, "R");
-    assert_eq!(q.ship(0).fate(), Fate::Circled);
-    assert_eq!(q.ship(1).fate(), Fate::Shot);
+    assert_eq!(q.ship(Side::First).fate(), Fate::Circled);
+    assert_eq!(q.ship(Side::Second).fate(), Fate::Shot);
     assert_eq!(q.outcome(), Some(Outcome::Draw));
     assert_eq!(q.moves_owed(), None);
     assert_eq!(
@@ -317,8 +317,8 @@ fn both_ships_sinking_on_one_move_is_a_draw() {
 fn a_ship_that_circles_itself_under_leaves_the_other_as_survivor() {
     let text = "island=e5;cook=c2-c3,hits=6,circling=7;silver=h8-g7,hits=0,circling=0;next=cook;ply=20";
     let q = after(text, "R");
-    assert_eq!(q.ship(0).fate(), Fate::Circled);
-    assert_eq!(q.survivor(), Some(1));
+    assert_eq!(q.ship(Side::First).fate(), Fate::Circled);
+    assert_eq!(q.survivor(), Some(Side::Second));
     assert_eq!(q.moves_owed(), Some(7));
     assert_eq!(q.side_to_move(), Side::Second, "Silver starts its seven moves at once");
 }

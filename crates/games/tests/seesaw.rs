@@ -350,7 +350,7 @@ const STUCK: &str = "tiles:a1=1,a2=2,a3=2,a4=2,b1=1,b2=1,b3=1,b4=2,c1=1,c2=1,c3=
 #[test]
 fn a_player_without_a_legal_turn_passes() {
     let p = pos(STUCK);
-    assert!(!p.can_move(0) && p.can_move(1));
+    assert!(!p.can_move(Side::First) && p.can_move(Side::Second));
     assert_eq!(moves(&p), ["pass"]);
     assert_eq!(p.move_count(), 1);
     assert_eq!(p.outcome(), None);
@@ -495,9 +495,9 @@ impl Plain {
         let l = p.layout();
         Plain {
             l,
-            stack: (0..l.cells).map(|c| p.stack(c).map(|s| (s.owner, s.size))).collect(),
-            tile: (0..l.cells).map(|c| p.tile(c)).collect(),
-            next: p.mover(),
+            stack: (0..l.cells).map(|c| p.stack(c).map(|s| (s.owner.index(), s.size))).collect(),
+            tile: (0..l.cells).map(|c| p.tile(c).map(Side::index)).collect(),
+            next: p.mover().index(),
         }
     }
 

@@ -58,7 +58,7 @@ impl Game for Piracy {
     #[inline]
     fn play(&mut self, mv: PiracyMove) {
         let me = self.to_move as usize;
-        debug_assert_eq!(mv.seat(), me, "a move of the side to move");
+        debug_assert_eq!(mv.seat().index(), me, "a move of the side to move");
         self.ply += 1;
         self.play_turn(me, mv);
         // The turn passes to the other ship while both sail, and stays
@@ -69,7 +69,7 @@ impl Game for Piracy {
     #[inline]
     fn undo(&mut self, mv: PiracyMove) {
         self.ply -= 1;
-        let me = mv.seat();
+        let me = mv.seat().index();
         self.to_move = me as u8;
         self.ships[me] = Ship {
             stern: mv.stern,

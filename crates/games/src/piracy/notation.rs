@@ -45,8 +45,8 @@ pub fn parse_move(pos: &Piracy, text: &str) -> Result<PiracyMove, Error> {
         return Err(Error::IllegalMove(format!("the game is over; {written} cannot be played")));
     }
     let seat = pos.seat_to_move();
-    let me = SHIP_NAMES[seat];
-    let other = SHIP_NAMES[seat ^ 1];
+    let me = SHIP_NAMES[seat.index()];
+    let other = SHIP_NAMES[seat.opponent().index()];
     let ship = pos.ship(seat);
     if turn.abs() == 2 && HARBOURS >> ship.bow() & 1 == 0 {
         return Err(Error::IllegalMove(format!(

@@ -13,7 +13,7 @@
 //! one after the other: the turn stays with the survivor (the search
 //! engines follow the side to move, so no pass is needed).
 
-use tabula_core::zobrist;
+use tabula_core::{zobrist, Side};
 
 use super::geometry::{HARBOURS, ISLAND_CORNERS, NEAR, TARGET};
 
@@ -154,8 +154,8 @@ impl PiracyMove {
 
     /// The seat that makes the move.
     #[inline]
-    pub fn seat(self) -> usize {
-        (self.flags & FLAG_SEAT != 0) as usize
+    pub fn seat(self) -> Side {
+        Side::from_index((self.flags & FLAG_SEAT != 0) as usize)
     }
 
     #[inline]
@@ -204,9 +204,9 @@ pub struct Piracy {
 }
 
 impl Piracy {
-    /// A ship by seat (0 Cook, 1 Silver).
-    pub fn ship(&self, seat: usize) -> &Ship {
-        &self.ships[seat]
+    /// A ship by seat (the first seat sails Cook, the second Silver).
+    pub fn ship(&self, seat: Side) -> &Ship {
+        &self.ships[seat.index()]
     }
 
     /// The island's south-west square.
@@ -225,10 +225,10 @@ impl Piracy {
         self.land
     }
 
-    /// The seat to move, 0 or 1.
+    /// The seat to move.
     #[inline]
-    pub fn seat_to_move(&self) -> usize {
-        self.to_move as usize
+    pub fn seat_to_move(&self) -> Side {
+        Side::from_index(self.to_move as usize)
     }
 
     /// Moves played since the start, both ships counted.
@@ -242,8 +242,8 @@ impl Piracy {
     }
 
     /// The seat whose ship outlived the other, if one did.
-    pub fn survivor(&self) -> Option<usize> {
-        (self.survivor != NOBODY).then_some(self.survivor as usize)
+    pub fn survivor(&self) -> Option<Side> {
+        (self.survivor != NOBODY).then(|| Side::from_index(self.survivor as usize))
     }
 
     /// Whether both ships still sail.

@@ -12,7 +12,7 @@
 //! ships. After a sinking, `survivor=cook` or `silver` names the ship
 //! that outlived the other and `owed=N` the moves it must still make.
 
-use tabula_core::Error;
+use tabula_core::{Error, Side};
 
 use super::geometry::{
     heading_between, island_mask, parse_heading, parse_square, square_name, step, HARBOURS, HEADINGS, ISLAND_CORNERS,
@@ -40,13 +40,13 @@ pub fn to_text(pos: &Piracy) -> String {
     let mut text = format!(
         "island={};cook={};silver={};next={};ply={}",
         square_name(pos.island_corner()),
-        ship_text(pos.ship(0)),
-        ship_text(pos.ship(1)),
-        SHIP_NAMES[pos.seat_to_move()].to_ascii_lowercase(),
+        ship_text(pos.ship(Side::First)),
+        ship_text(pos.ship(Side::Second)),
+        SHIP_NAMES[pos.seat_to_move().index()].to_ascii_lowercase(),
         pos.ply()
     );
     if let Some(survivor) = pos.survivor() {
-        text.push_str(&format!(";survivor={};owed={}", SHIP_NAMES[survivor].to_ascii_lowercase(), pos.owed));
+        text.push_str(&format!(";survivor={};owed={}", SHIP_NAMES[survivor.index()].to_ascii_lowercase(), pos.owed));
     }
     text
 }
@@ -55,17 +55,17 @@ fn bad(msg: String) -> Error {
     Error::BadPosition(msg)
 }
 
-fn seat_named(value: &str, field: &str) -> Result<usize, Error> {
+fn seat_named(value: &str, field: &str) -> Result<Side, Error> {
     match value.trim().to_ascii_lowercase().as_str() {
-        "cook" => Ok(0),
-        "silver" => Ok(1),
+        "cook" => Ok(Side::First),
+        "silver" => Ok(Side::Second),
         other => Err(bad(format!("{field} must be cook or silver, not '{other}'"))),
     }
 }
 
 /// Reads one ship (`a1-b2,hits=0,circling=0[,sunk=…]`) for seat `seat`.
-fn parse_ship(text: &str, seat: usize, land: u64) -> Result<Ship, Error> {
-    let name = SHIP_NAMES[seat];
+fn parse_ship(text: &str, seat: Side, land: u64) -> Result<Ship, Error> {
+    let name = SHIP_NAMES[seat.index()];
     let mut parts = text.split(',');
     let squares = parts.next().unwrap_or("").trim();
     let (stern, bow) = squares
@@ -229,14 +229,14 @@ pub fn from_text(text: &str) -> Result<Piracy, Error> {
     let missing = |name: &str| bad(format!("the position has no '{name}' field"));
     let island = island.ok_or_else(|| missing("island"))?;
     let land = island_mask(ISLAND_CORNERS[island]);
-    let cook = parse_ship(ship_texts[0].ok_or_else(|| missing("cook"))?, 0, land)?;
-    let silver = parse_ship(ship_texts[1].ok_or_else(|| missing("silver"))?, 1, land)?;
+    let cook = parse_ship(ship_texts[0].ok_or_else(|| missing("cook"))?, Side::First, land)?;
+    let silver = parse_ship(ship_texts[1].ok_or_else(|| missing("silver"))?, Side::Second, land)?;
     let next = next.ok_or_else(|| missing("next"))?;
     let ply = ply.ok_or_else(|| missing("ply"))?;
 
     let mut pos = Piracy::start(island);
     pos.ships = [cook, silver];
-    pos.to_move = next as u8;
+    pos.to_move = next.index() as u8;
     pos.ply = ply;
     match (cook.afloat(), silver.afloat()) {
         (true, true) => {
@@ -261,30 +261,30 @@ pub fn from_text(text: &str) -> Result<Piracy, Error> {
                 if owed >= MOVES_OWED {
                     return Err(bad(format!(
                         "{} sank on one of its own last moves, so it owes fewer than 7",
-                        SHIP_NAMES[s]
+                        SHIP_NAMES[s.index()]
                     )));
                 }
-                pos.survivor = s as u8;
+                pos.survivor = s.index() as u8;
                 pos.owed = owed;
             }
         },
         (cook_afloat, _) => {
-            let afloat = if cook_afloat { 0 } else { 1 };
+            let afloat = if cook_afloat { Side::First } else { Side::Second };
             let s = survivor.unwrap_or(afloat);
             if s != afloat {
                 return Err(bad(format!(
                     "{} has sunk and {} is afloat, so the survivor is {}",
-                    SHIP_NAMES[afloat ^ 1],
-                    SHIP_NAMES[afloat],
-                    SHIP_NAMES[afloat].to_ascii_lowercase()
+                    SHIP_NAMES[afloat.opponent().index()],
+                    SHIP_NAMES[afloat.index()],
+                    SHIP_NAMES[afloat.index()].to_ascii_lowercase()
                 )));
             }
-            pos.survivor = s as u8;
+            pos.survivor = s.index() as u8;
             pos.owed = owed.ok_or_else(|| missing("owed"))?;
             if pos.owed > 0 && next != s {
                 return Err(bad(format!(
                     "after a sinking only the survivor moves, so next must be {}",
-                    SHIP_NAMES[s].to_ascii_lowercase()
+                    SHIP_NAMES[s.index()].to_ascii_lowercase()
                 )));
             }
         }

@@ -4,6 +4,7 @@
 //! what it would do there.
 
 use serde_json::{json, Value};
+use tabula_core::Side;
 
 use super::eval::{horizon, HORIZON_CAP};
 use super::geometry::{island_mask, square_name, step, step_xy, HARBOURS, HEADINGS};
@@ -24,12 +25,12 @@ fn aground_xy(ship: &Ship) -> [i8; 2] {
     [x, y]
 }
 
-fn ship_view(pos: &Piracy, seat: usize) -> Value {
+fn ship_view(pos: &Piracy, seat: Side) -> Value {
     let ship = pos.ship(seat);
     let aground = ship.fate() == Fate::Aground;
     json!({
-        "name": SHIP_NAMES[seat],
-        "seat": seat,
+        "name": SHIP_NAMES[seat.index()],
+        "seat": seat.index(),
         "stern": square_name(ship.stern()),
         "bow": square_name(ship.bow()),
         "stern_xy": xy(ship.stern()),
@@ -51,10 +52,10 @@ fn ship_view(pos: &Piracy, seat: usize) -> Value {
 pub fn view(pos: &Piracy) -> Value {
     let over = pos.is_over();
     json!({
-        "ships": [ship_view(pos, 0), ship_view(pos, 1)],
+        "ships": [ship_view(pos, Side::First), ship_view(pos, Side::Second)],
         "moves_owed": pos.moves_owed(),
-        "survivor": pos.survivor().map(|s| SHIP_NAMES[s]),
-        "to_move": if over { None } else { Some(SHIP_NAMES[pos.seat_to_move()]) },
+        "survivor": pos.survivor().map(|s| SHIP_NAMES[s.index()]),
+        "to_move": if over { None } else { Some(SHIP_NAMES[pos.seat_to_move().index()]) },
         "island": square_name(pos.island_corner()),
         "island_squares": squares_of(island_mask(pos.island_corner())),
         "harbours": squares_of(HARBOURS),
@@ -83,7 +84,7 @@ pub fn move_view(pos: &Piracy, mv: PiracyMove) -> Value {
     };
     let mut after = *pos;
     tabula_core::Game::play(&mut after, mv);
-    let other = after.ship(seat ^ 1);
+    let other = after.ship(seat.opponent());
     let me = after.ship(seat);
     let dealt = pos.hits_dealt(turn);
     let (_, full_circle) = if aground.is_some() { (0, false) } else { Piracy::circling_after(ship.circling(), turn) };
@@ -95,7 +96,7 @@ pub fn move_view(pos: &Piracy, mv: PiracyMove) -> Value {
         "to_xy": [x, y],
         "aground": aground,
         "hits": dealt,
-        "sinks_other": pos.ship(seat ^ 1).afloat() && !other.afloat(),
+        "sinks_other": pos.ship(seat.opponent()).afloat() && !other.afloat(),
         "circle_hit": full_circle,
         "sinks_self": !me.afloat(),
         "circling_after": me.circling(),
@@ -103,7 +104,7 @@ pub fn move_view(pos: &Piracy, mv: PiracyMove) -> Value {
 }
 
 /// How one ship left the game, as a clause.
-fn how_it_sank(pos: &Piracy, seat: usize) -> String {
+fn how_it_sank(pos: &Piracy, seat: Side) -> String {
     let ship = pos.ship(seat);
     match ship.fate() {
         Fate::Afloat => "is still afloat".into(),
@@ -125,15 +126,19 @@ pub fn outcome_reason(pos: &Piracy) -> String {
         return format!("Both ships are still afloat after {MAX_MOVES} moves: a draw.");
     }
     match pos.survivor() {
-        None => format!("On one move Cook {} and Silver {}: a draw.", how_it_sank(pos, 0), how_it_sank(pos, 1)),
+        None => format!(
+            "On one move Cook {} and Silver {}: a draw.",
+            how_it_sank(pos, Side::First),
+            how_it_sank(pos, Side::Second)
+        ),
         Some(s) => {
-            let (winner, loser) = (SHIP_NAMES[s], SHIP_NAMES[s ^ 1]);
+            let (winner, loser) = (SHIP_NAMES[s.index()], SHIP_NAMES[s.opponent().index()]);
             if pos.ship(s).afloat() {
-                format!("{loser} {}; {winner} sailed its seven more moves and wins.", how_it_sank(pos, s ^ 1))
+                format!("{loser} {}; {winner} sailed its seven more moves and wins.", how_it_sank(pos, s.opponent()))
             } else {
                 format!(
                     "{loser} {}, but {winner} {} before its seven moves were done: a draw.",
-                    how_it_sank(pos, s ^ 1),
+                    how_it_sank(pos, s.opponent()),
                     how_it_sank(pos, s)
                 )
             }
@@ -156,10 +161,10 @@ pub fn drawing(pos: &Piracy) -> String {
             } else {
                 '.'
             };
-            for seat in 0..2 {
+            for seat in Side::BOTH {
                 let ship = pos.ship(seat);
                 if ship.afloat() {
-                    let letter = if seat == 0 { 'c' } else { 's' };
+                    let letter = if seat == Side::First { 'c' } else { 's' };
                     if ship.bow() == sq {
                         ch = letter.to_ascii_uppercase();
                     } else if ship.stern() == sq {
@@ -175,7 +180,7 @@ pub fn drawing(pos: &Piracy) -> String {
         out.push_str(&format!("  {}\n", rank + 1));
     }
     out.push_str("   a b c d e f g h\n");
-    for (seat, name) in SHIP_NAMES.iter().enumerate() {
+    for (seat, name) in Side::BOTH.into_iter().zip(SHIP_NAMES) {
         let ship = pos.ship(seat);
         if ship.afloat() {
             out.push_str(&format!(
@@ -195,14 +200,14 @@ pub fn drawing(pos: &Piracy) -> String {
         match pos.survivor() {
             Some(s) => out.push_str(&format!(
                 "{} must make {} more move{}; {} to move\n",
-                SHIP_NAMES[s],
+                SHIP_NAMES[s.index()],
                 pos.moves_owed().unwrap_or(0),
                 if pos.moves_owed() == Some(1) { "" } else { "s" },
-                SHIP_NAMES[pos.seat_to_move()]
+                SHIP_NAMES[pos.seat_to_move().index()]
             )),
             None => out.push_str(&format!(
                 "{} to move · move {} of {MAX_MOVES}\n",
-                SHIP_NAMES[pos.seat_to_move()],
+                SHIP_NAMES[pos.seat_to_move().index()],
                 pos.ply() + 1
             )),
         }

@@ -26,7 +26,7 @@ impl Game for Seesaw {
 
     #[inline]
     fn side_to_move(&self) -> Side {
-        Side::from_index(self.mover())
+        self.mover()
     }
 
     #[inline]

@@ -20,6 +20,8 @@ use std::fmt::Debug;
 use std::ops::{BitAnd, BitAndAssign, BitOr, BitOrAssign, BitXor, BitXorAssign, Index, IndexMut, Not};
 use std::sync::OnceLock;
 
+use tabula_core::Side;
+
 /// The smallest board offered.
 pub const MIN_BASE: usize = 3;
 /// The largest board offered: base 8, 169 cells (a [`Bits192`] holds up to 192).
@@ -133,10 +135,11 @@ impl Layout {
     /// never leave, so every position reached by play names its own base; the
     /// largest base that fits wins, since a larger board's corners are not
     /// cells of a smaller one.
-    pub fn base_from_corners(tile_of: impl Fn(&str) -> Option<usize>) -> Option<usize> {
+    pub fn base_from_corners(tile_of: impl Fn(&str) -> Option<Side>) -> Option<usize> {
         (MIN_BASE..=MAX_BASE).rev().find(|&base| {
             let middle = (b'a' + (base - 1) as u8) as char;
-            tile_of(&format!("{middle}1")) == Some(0) && tile_of(&format!("{middle}{}", 2 * base - 1)) == Some(1)
+            tile_of(&format!("{middle}1")) == Some(Side::First)
+                && tile_of(&format!("{middle}{}", 2 * base - 1)) == Some(Side::Second)
         })
     }
 }

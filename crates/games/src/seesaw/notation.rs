@@ -6,13 +6,13 @@
 //! the turn is written in the first order found (captures taken lowest cell
 //! first), and any of its orders is read back as the same move.
 
-use tabula_core::{Error, Game};
+use tabula_core::{Error, Game, Side};
 
 use super::geometry::Layout;
 use super::rules::{ChainEnd, ChainPath, Seesaw, SeesawMove, TurnKind, SOUTH};
 
 /// The display name of a side.
-pub fn side_name(side: usize) -> &'static str {
+pub fn side_name(side: Side) -> &'static str {
     if side == SOUTH {
         "South"
     } else {

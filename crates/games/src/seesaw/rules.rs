@@ -14,9 +14,14 @@ use tabula_core::{zobrist, Game, Outcome, Side};
 use super::geometry::{cells_of, layout, Bits192, Layout, Mask, Tables, MAX_CELLS};
 
 /// South, the first player, who starts at the bottom and moves up with odd stacks.
-pub const SOUTH: usize = 0;
+pub const SOUTH: Side = Side::First;
 /// North, the second player, who starts at the top and moves down with odd stacks.
-pub const NORTH: usize = 1;
+pub const NORTH: Side = Side::Second;
+/// South's index in the two-entry tables of a position (the hot path keeps
+/// sides as indices: it indexes every table with them).
+const S: usize = SOUTH.index();
+/// North's index in the two-entry tables of a position.
+const N: usize = NORTH.index();
 /// Stacks stop growing here (a size is one byte); no real game comes near.
 pub const MAX_STACK: u8 = u8::MAX;
 
@@ -240,8 +245,8 @@ impl<M: Mask> Pos<M> {
     /// Recomputes what is derived: the fronts and the hash.
     pub fn refresh(&mut self) {
         self.front = [self.t.dilate(self.tiles[0]), self.t.dilate(self.tiles[1])];
-        let mut h = if self.next == NORTH { NORTH_TO_MOVE } else { 0 };
-        for side in [SOUTH, NORTH] {
+        let mut h = if self.next == N { NORTH_TO_MOVE } else { 0 };
+        for side in [S, N] {
             for c in cells_of(self.stacks[side]) {
                 h ^= stack_key(side, c, self.size[c]);
             }
@@ -271,7 +276,7 @@ impl<M: Mask> Pos<M> {
     /// The step directions of a stack of `size` owned by `side`: forward when odd.
     #[inline(always)]
     pub(super) fn dirs(&self, side: usize, size: u8) -> &'static [M; MAX_CELLS] {
-        if (side == SOUTH) == (size & 1 == 1) {
+        if (side == S) == (size & 1 == 1) {
             &self.t.up
         } else {
             &self.t.down
@@ -432,10 +437,10 @@ impl<M: Mask> Pos<M> {
     /// The side whose stack is on `cell`, if any.
     #[inline]
     pub fn owner(&self, cell: usize) -> Option<usize> {
-        if self.stacks[SOUTH].has(cell) {
-            Some(SOUTH)
-        } else if self.stacks[NORTH].has(cell) {
-            Some(NORTH)
+        if self.stacks[S].has(cell) {
+            Some(S)
+        } else if self.stacks[N].has(cell) {
+            Some(N)
         } else {
             None
         }
@@ -444,10 +449,10 @@ impl<M: Mask> Pos<M> {
     /// The side whose tile is on `cell`, if any.
     #[inline]
     pub fn tile(&self, cell: usize) -> Option<usize> {
-        if self.tiles[SOUTH].has(cell) {
-            Some(SOUTH)
-        } else if self.tiles[NORTH].has(cell) {
-            Some(NORTH)
+        if self.tiles[S].has(cell) {
+            Some(S)
+        } else if self.tiles[N].has(cell) {
+            Some(N)
         } else {
             None
         }
@@ -719,7 +724,7 @@ pub(super) use {with_pos, with_pos_mut};
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Stack {
     /// [`SOUTH`] or [`NORTH`].
-    pub owner: usize,
+    pub owner: Side,
     /// Its number of discs.
     pub size: u8,
 }
@@ -742,28 +747,29 @@ impl Seesaw {
     }
 
     /// [`SOUTH`] or [`NORTH`]: who is to move.
-    pub fn mover(&self) -> usize {
-        with_pos!(self, p => p.next)
+    pub fn mover(&self) -> Side {
+        with_pos!(self, p => Side::from_index(p.next))
     }
 
     /// The stack on `cell`, if any.
     pub fn stack(&self, cell: usize) -> Option<Stack> {
-        with_pos!(self, p => p.owner(cell).map(|owner| Stack { owner, size: p.size[cell] }))
+        with_pos!(self, p => p.owner(cell).map(|owner| Stack { owner: Side::from_index(owner), size: p.size[cell] }))
     }
 
     /// The owner of the tile on `cell`, if any.
-    pub fn tile(&self, cell: usize) -> Option<usize> {
-        with_pos!(self, p => p.tile(cell))
+    pub fn tile(&self, cell: usize) -> Option<Side> {
+        with_pos!(self, p => p.tile(cell).map(Side::from_index))
     }
 
     /// Each side's number of stacks and of discs.
-    pub fn material(&self, side: usize) -> (u32, u32) {
+    pub fn material(&self, side: Side) -> (u32, u32) {
+        let side = side.index();
         with_pos!(self, p => (p.stacks[side].count(), cells_of(p.stacks[side]).map(|c| p.size[c] as u32).sum()))
     }
 
     /// Whether `side` would have a legal turn if it were to move.
-    pub fn can_move(&self, side: usize) -> bool {
-        with_pos!(self, p => p.can_move(side))
+    pub fn can_move(&self, side: Side) -> bool {
+        with_pos!(self, p => p.can_move(side.index()))
     }
 
     /// Whether the side to move must capture.
@@ -792,7 +798,7 @@ impl Seesaw {
     }
 
     /// Whether the stack of `owner` with `size` discs steps up the board (true) or down.
-    pub fn moves_up(owner: usize, size: u8) -> bool {
+    pub fn moves_up(owner: Side, size: u8) -> bool {
         (owner == SOUTH) == (size & 1 == 1)
     }
 
@@ -812,14 +818,14 @@ impl Seesaw {
                 tiles: [M::ZERO; 2],
                 front: [M::ZERO; 2],
                 size: M::ZERO_BYTES,
-                next: b.next,
+                next: b.next.index(),
                 hash: 0,
             };
             for &(cell, owner) in &b.tiles {
-                pos.tiles[owner] |= M::bit(cell);
+                pos.tiles[owner.index()] |= M::bit(cell);
             }
             for &(cell, owner, size) in &b.stacks {
-                pos.stacks[owner] |= M::bit(cell);
+                pos.stacks[owner.index()] |= M::bit(cell);
                 pos.size[cell] = size;
             }
             pos.refresh();
@@ -837,10 +843,10 @@ impl Seesaw {
 pub(super) struct Builder {
     pub base: usize,
     /// (cell, owner, size)
-    pub stacks: Vec<(usize, usize, u8)>,
+    pub stacks: Vec<(usize, Side, u8)>,
     /// (cell, owner)
-    pub tiles: Vec<(usize, usize)>,
-    pub next: usize,
+    pub tiles: Vec<(usize, Side)>,
+    pub next: Side,
 }
 
 impl Builder {

@@ -5,7 +5,7 @@
 //! which never leave their corners; a hand-made position without them
 //! carries `;base:N`.
 
-use tabula_core::{Error, Game, Outcome};
+use tabula_core::{Error, Game, Outcome, Side};
 
 use super::geometry::{layout, Layout, MAX_BASE, MIN_BASE};
 use super::notation::side_name;
@@ -15,14 +15,14 @@ use super::rules::{Builder, Seesaw, MAX_STACK, NORTH, SOUTH};
 pub fn to_text(pos: &Seesaw) -> String {
     let layout = pos.layout();
     let mut tiles: Vec<String> = (0..layout.cells)
-        .filter_map(|c| pos.tile(c).map(|owner| format!("{}={}", layout.names[c], owner + 1)))
+        .filter_map(|c| pos.tile(c).map(|owner| format!("{}={}", layout.names[c], owner.index() + 1)))
         .collect();
     tiles.sort();
     let mut stacks: Vec<String> = (0..layout.cells)
-        .filter_map(|c| pos.stack(c).map(|s| format!("{}={}x{}", layout.names[c], s.owner + 1, s.size)))
+        .filter_map(|c| pos.stack(c).map(|s| format!("{}={}x{}", layout.names[c], s.owner.index() + 1, s.size)))
         .collect();
     stacks.sort();
-    let mut text = format!("tiles:{};stacks:{};next:{}", tiles.join(","), stacks.join(","), pos.mover() + 1);
+    let mut text = format!("tiles:{};stacks:{};next:{}", tiles.join(","), stacks.join(","), pos.mover().index() + 1);
     if let Some(Outcome::Win(winner)) = pos.outcome() {
         text.push_str(&format!(";winner:{}", winner.index() + 1));
     }
@@ -126,8 +126,8 @@ pub fn from_text(text: &str) -> Result<Seesaw, Error> {
         }
         builder.stacks.push((cell, *owner, *size));
     }
-    let has_stacks = |side: usize| builder.stacks.iter().any(|s| s.1 == side);
-    let (mover, other) = (next, next ^ 1);
+    let has_stacks = |side: Side| builder.stacks.iter().any(|s| s.1 == side);
+    let (mover, other) = (next, next.opponent());
     match (has_stacks(mover), has_stacks(other)) {
         (true, true) => {
             if winner.is_some() {
@@ -140,7 +140,7 @@ pub fn from_text(text: &str) -> Result<Seesaw, Error> {
                     "{} has no stacks, so {} has won: the text must end with ;winner:{}",
                     side_name(mover),
                     side_name(other),
-                    other + 1
+                    other.index() + 1
                 )));
             }
         }

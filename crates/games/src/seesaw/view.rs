@@ -5,14 +5,14 @@
 use std::collections::VecDeque;
 
 use serde_json::{json, Value};
-use tabula_core::{Game, Outcome};
+use tabula_core::{Game, Outcome, Side};
 
 use super::geometry::{Layout, DIRECTIONS};
 use super::info::INFO;
 use super::notation::{format_move, path_of, side_name};
-use super::rules::{ChainEnd, Seesaw, SeesawMove, TurnKind, SOUTH};
+use super::rules::{ChainEnd, Seesaw, SeesawMove, TurnKind, NORTH, SOUTH};
 
-fn side_key(side: usize) -> &'static str {
+fn side_key(side: Side) -> &'static str {
     if side == SOUTH {
         "south"
     } else {
@@ -68,7 +68,7 @@ pub fn view(pos: &Seesaw) -> Value {
     };
     let deploys: Vec<String> =
         if must_capture || outcome.is_some() { Vec::new() } else { pos.deploy_cells().into_iter().map(name).collect() };
-    let material = |side: usize| {
+    let material = |side: Side| {
         let (stacks, discs) = pos.material(side);
         json!({ "stacks": stacks, "discs": discs })
     };
@@ -84,9 +84,9 @@ pub fn view(pos: &Seesaw) -> Value {
         "forced_captures": captures,
         "deploy_cells": deploys,
         "forced_pass": legal == [SeesawMove::PASS],
-        "material": { "south": material(0), "north": material(1) },
+        "material": { "south": material(SOUTH), "north": material(NORTH) },
         "winner": match outcome {
-            Some(Outcome::Win(side)) => json!(side_key(side.index())),
+            Some(Outcome::Win(side)) => json!(side_key(side)),
             _ => Value::Null,
         },
         "draw": outcome == Some(Outcome::Draw),
@@ -256,7 +256,7 @@ pub fn drawing(pos: &Seesaw) -> String {
         }
     }
     let status = match pos.outcome() {
-        Some(Outcome::Win(side)) => format!("{} has won", side_name(side.index())),
+        Some(Outcome::Win(side)) => format!("{} has won", side_name(side)),
         Some(Outcome::Draw) => "drawn: neither side can move".into(),
         None if pos.must_capture() => format!("{} to move and must capture", side_name(pos.mover())),
         None => format!("{} to move", side_name(pos.mover())),
@@ -267,11 +267,10 @@ pub fn drawing(pos: &Seesaw) -> String {
 
 /// Why the game ended, in a sentence for the result banner (empty while it goes on).
 pub fn outcome_reason(pos: &Seesaw) -> String {
-    let name = |side: usize| INFO.sides[side];
+    let name = |side: Side| INFO.sides[side.index()];
     match pos.outcome() {
         Some(Outcome::Win(winner)) => {
-            let loser = winner.opponent().index();
-            format!("{} has no stacks left: {} wins.", name(loser), name(winner.index()))
+            format!("{} has no stacks left: {} wins.", name(winner.opponent()), name(winner))
         }
         Some(Outcome::Draw) => "Neither player can move: both would pass for ever, so the game is drawn.".into(),
         None => String::new(),
