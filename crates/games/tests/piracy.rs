@@ -1,33 +1,22 @@
 //! Every rule of Piracy on concrete positions, with the exact moves and
-//! results expected; the island placements; notation and position text;
-//! perft anchors from the start.
+//! results expected; the island placements; notation and position text
+//! (perft counts: `tests/data/piracy.perft`).
+
+mod common;
 
 use tabula_core::{Error, Game, Options, Outcome, Side};
 use tabula_games::piracy::{Fate, Piracy};
-use tabula_search::perft;
 
+use common::{listed, play};
+
+/// The start position with options given as `KEY=VALUE` pairs.
 fn game(pairs: &[&str]) -> Piracy {
-    Piracy::new(&Options::from_pairs(pairs).unwrap()).unwrap()
+    common::game(pairs)
 }
 
+/// A position from its text.
 fn pos(text: &str) -> Piracy {
-    Piracy::from_text(text).unwrap_or_else(|e| panic!("{text}: {e}"))
-}
-
-fn moves(p: &Piracy) -> Vec<String> {
-    let mut out = Vec::new();
-    p.legal_moves(&mut out);
-    out.into_iter().map(|m| p.format_move(m)).collect()
-}
-
-fn play(p: &mut Piracy, line: &str) {
-    for text in line.split_whitespace() {
-        let mv = p.parse_move(text).unwrap_or_else(|e| panic!("{text}: {e}"));
-        let mut legal = Vec::new();
-        p.legal_moves(&mut legal);
-        assert!(legal.contains(&mv), "{text} is parsed but not listed");
-        p.play(mv);
-    }
+    common::pos(text)
 }
 
 fn after(text: &str, line: &str) -> Piracy {
@@ -61,7 +50,7 @@ fn the_start_position() {
     assert_eq!(p.side_to_move(), Side::First, "Cook moves first");
     assert_eq!(ship(&p, 0), "a1-b2 NE 0 0");
     assert_eq!(ship(&p, 1), "h8-g7 SW 0 0");
-    assert_eq!(moves(&p), ["L", "S", "R"]);
+    assert_eq!(listed(&p), ["L", "S", "R"]);
     assert_eq!(p.outcome(), None);
     let view = p.view();
     assert_eq!(view["island_squares"], serde_json::json!(["d4", "e4", "d5", "e5"]));
@@ -122,7 +111,7 @@ fn a_move_advances_the_bow_and_the_stern_follows() {
 fn ninety_degree_turns_only_with_the_bow_in_a_harbour() {
     // Cook's bow in the harbour a1, heading south: only the turn east stays at sea.
     let p = pos("island=d4;cook=a2-a1,hits=0,circling=0;silver=h8-g7,hits=0,circling=0;next=cook;ply=8");
-    assert_eq!(moves(&p), ["LL", "L", "S", "R", "RR"]);
+    assert_eq!(listed(&p), ["LL", "L", "S", "R", "RR"]);
     assert_eq!(ship(&after(&p.to_text(), "LL"), 0), "a1-b1 E 0 -2");
     for turn in ["L", "S", "R", "RR"] {
         assert_eq!(after(&p.to_text(), turn).ship(Side::First).fate(), Fate::Aground, "{turn}");
@@ -139,7 +128,7 @@ fn running_aground_sinks_the_ship() {
     // Off the board: Cook's bow on b8 heading north can only drive onto land,
     // and must still move.
     let p = pos("island=d4;cook=b7-b8,hits=1,circling=2;silver=h1-g2,hits=0,circling=0;next=cook;ply=12");
-    assert_eq!(moves(&p), ["L", "S", "R"]);
+    assert_eq!(listed(&p), ["L", "S", "R"]);
     let q = after(&p.to_text(), "S");
     assert_eq!(q.ship(Side::First).fate(), Fate::Aground);
     assert_eq!(q.ship(Side::First).circling(), 2, "circling does not change on the fatal move");
@@ -153,7 +142,7 @@ fn running_aground_sinks_the_ship() {
     assert_eq!(q.view()["ships"][0]["sunk"], true);
     assert_eq!(q.to_text(), "island=d4;cook=b2-c3,hits=0,circling=0,sunk=aground:NE;silver=g7-g6,hits=0,circling=-1;next=silver;ply=3;survivor=silver;owed=7");
     assert_eq!(q.outcome(), None);
-    assert_eq!(moves(&q), ["L", "S", "R"], "the survivor sails on");
+    assert_eq!(listed(&q), ["L", "S", "R"], "the survivor sails on");
 }
 
 #[test]
@@ -162,7 +151,7 @@ fn ramming_is_not_allowed_even_if_the_only_other_move_sinks() {
     // island c5 lies north. The one legal move is the one onto the island.
     let text = "island=c5;cook=c3-d4,hits=0,circling=0;silver=e4-e5,hits=0,circling=0;next=cook;ply=10";
     let p = pos(text);
-    assert_eq!(moves(&p), ["L"]);
+    assert_eq!(listed(&p), ["L"]);
     for turn in ["S", "R"] {
         let err = p.parse_move(turn).unwrap_err();
         assert!(matches!(err, Error::IllegalMove(_)), "{err:?}");
@@ -179,7 +168,7 @@ fn ramming_is_not_allowed_even_if_the_only_other_move_sinks() {
 fn a_sunk_ship_is_no_obstacle() {
     // Silver has sunk on e4-e5; Cook may sail through its squares.
     let text = "island=c5;cook=c3-d4,hits=0,circling=0;silver=e4-e5,hits=7,circling=0,sunk=shot;next=cook;ply=11;survivor=cook;owed=6";
-    assert_eq!(moves(&pos(text)), ["L", "S", "R"]);
+    assert_eq!(listed(&pos(text)), ["L", "S", "R"]);
     assert_eq!(ship(&after(text, "S"), 0), "d4-e5 NE 0 0");
 }
 
@@ -222,7 +211,7 @@ fn seven_hits_sink_a_ship_and_the_survivor_owes_seven_moves() {
     // The turn stays with the survivor, which sails on alone.
     assert_eq!(p.side_to_move(), Side::First);
     assert!(p.to_text().contains("next=cook"), "{}", p.to_text());
-    assert_eq!(moves(&p), ["L", "S", "R"]);
+    assert_eq!(listed(&p), ["L", "S", "R"]);
     // Seven moves in a row: R R L R R S S from d6.
     for (i, turn) in ["R", "R", "L", "R", "R", "S", "S"].iter().enumerate() {
         assert_eq!(p.outcome(), None);
@@ -233,7 +222,7 @@ fn seven_hits_sink_a_ship_and_the_survivor_owes_seven_moves() {
     assert_eq!(ship(&p, 0), "h2-h1 S 0 2");
     assert_eq!(p.outcome(), Some(Outcome::Win(Side::First)));
     assert_eq!(p.outcome_reason(), "Silver sank under its seventh hit; Cook sailed its seven more moves and wins.");
-    assert!(moves(&p).is_empty());
+    assert!(listed(&p).is_empty());
 }
 
 #[test]
@@ -241,7 +230,7 @@ fn a_survivor_that_sinks_too_only_draws() {
     // Cook's bow in the corner h8 heading north-east: every turn runs aground.
     let text = "island=d4;cook=g7-h8,hits=2,circling=0;silver=c3-c2,hits=7,circling=0,sunk=shot;next=cook;ply=30;survivor=cook;owed=3";
     let p = pos(text);
-    assert_eq!(moves(&p), ["LL", "L", "S", "R", "RR"]);
+    assert_eq!(listed(&p), ["LL", "L", "S", "R", "RR"]);
     let q = after(text, "RR");
     assert_eq!(q.outcome(), Some(Outcome::Draw));
     assert_eq!(q.outcome_reason(), "Silver sank under its seventh hit, but Cook ran aground on the coast beyond h8 before its seven moves were done: a draw.");
@@ -331,7 +320,7 @@ fn both_afloat_after_move_490_is_a_draw() {
     let q = after(text, "S");
     assert_eq!(q.outcome(), Some(Outcome::Draw));
     assert_eq!(q.outcome_reason(), "Both ships are still afloat after 490 moves: a draw.");
-    assert!(moves(&q).is_empty());
+    assert!(listed(&q).is_empty());
     let err = q.parse_move("S").unwrap_err();
     assert!(matches!(err, Error::IllegalMove(_)));
     // But a sinking on move 490 is played out: the survivor makes its seven moves.
@@ -440,17 +429,3 @@ fn the_view_lists_both_ships_cook_first() {
 }
 
 // ---------- Perft ----------
-
-#[test]
-fn perft_from_the_start() {
-    // Island d4. From depth 5 the counts fall below 3^n: ships that run
-    // aground end lines (both sunk) or leave the survivor sailing alone.
-    let start = pos(START);
-    let expected = [3u64, 9, 27, 81, 240, 660, 1614, 4192, 11028, 27952, 51124, 112304];
-    for (depth, &count) in expected.iter().enumerate() {
-        assert_eq!(perft(&mut start.clone(), depth as u32 + 1), count, "depth {}", depth + 1);
-    }
-    // Another island gives another tree.
-    let other = game(&["island=c5"]);
-    assert_eq!(perft(&mut other.clone(), 4), 81);
-}

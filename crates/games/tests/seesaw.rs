@@ -1,29 +1,20 @@
 //! Every rule of Seesaw on hand-made positions, a plain re-statement of the
-//! rules that the bitboard generator must agree with on every base, perft
-//! anchors, and property tests.
+//! rules that the bitboard generator must agree with on every base (also
+//! in perft), and property tests (perft counts: `tests/data/seesaw.perft`).
+
+mod common;
 
 use std::collections::BTreeSet;
 
 use proptest::prelude::*;
 use tabula_core::{Error, Evaluate, Game, Options, Outcome, Side};
 use tabula_games::seesaw::{layout, Layout, Seesaw, SeesawMove, TurnKind};
-use tabula_search::perft;
 
+use common::{legal, moves, strs};
+
+/// A position from its text.
 fn pos(text: &str) -> Seesaw {
-    Seesaw::from_text(text).unwrap_or_else(|e| panic!("{text}: {e}"))
-}
-
-fn legal(p: &Seesaw) -> Vec<SeesawMove> {
-    let mut out = Vec::new();
-    p.legal_moves(&mut out);
-    out
-}
-
-/// The legal moves in notation, sorted.
-fn moves(p: &Seesaw) -> Vec<String> {
-    let mut out: Vec<String> = legal(p).into_iter().map(|m| p.format_move(m)).collect();
-    out.sort();
-    out
+    common::pos(text)
 }
 
 /// The position after a move given in notation.
@@ -46,12 +37,6 @@ fn outcomes(p: &Seesaw) -> Vec<(String, String)> {
         .collect();
     out.sort();
     out
-}
-
-fn strs(list: &[&str]) -> Vec<String> {
-    let mut v: Vec<String> = list.iter().map(|s| s.to_string()).collect();
-    v.sort();
-    v
 }
 
 // ---------------------------------------------------------------- the board
@@ -724,18 +709,6 @@ fn the_generator_agrees_with_a_plain_statement_of_the_rules_on_every_base() {
 }
 
 // ---------------------------------------------------------------- perft
-
-#[test]
-fn perft_from_the_start_is_fixed() {
-    let counts = |base: usize, depth: u32| -> Vec<u64> {
-        let mut p = Seesaw::with_base(base).unwrap();
-        (1..=depth).map(|d| perft(&mut p, d)).collect()
-    };
-    // The two armies meet at ply 6, so the boards differ from there on.
-    assert_eq!(counts(4, 6), [6, 36, 258, 1849, 17114, 158296]);
-    assert_eq!(counts(5, 6), [6, 36, 258, 1849, 17114, 158404]);
-    assert_eq!(counts(3, 6), [6, 36, 258, 1810, 14608, 108789]);
-}
 
 /// Perft by the plain statement of the rules: end positions, recursively.
 fn plain_perft(text: &str, depth: u32) -> u64 {
