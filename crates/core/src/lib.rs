@@ -6,6 +6,7 @@
 //! is written against these traits and never names a particular game.
 
 mod error;
+mod fields;
 mod game;
 mod info;
 mod options;
@@ -14,6 +15,7 @@ mod side;
 pub mod zobrist;
 
 pub use error::Error;
+pub use fields::Fields;
 pub use game::{Evaluate, Game, SolverMemory, PROVEN, WIN_SCORE};
 pub use info::{GameInfo, LevelInfo, OptionSpec};
 pub use options::Options;

@@ -8,7 +8,7 @@
 //!
 //! Reading checks that the position could arise in play ([`Leeward::check`]).
 
-use tabula_core::{Error, Game, Side};
+use tabula_core::{Error, Fields, Game, Side};
 
 use super::geometry::{square, Kind, Wind, SIZE};
 use super::rules::{home, side_name, Leeward, CALM_LIMIT};
@@ -42,46 +42,52 @@ pub fn to_text(pos: &Leeward) -> String {
     format!("board={board};wind={};next={next};calm={}", pos.wind().letter(), pos.calm())
 }
 
-/// Reads a position text, checking that it describes a position play could reach.
-pub fn from_text(text: &str) -> Result<Leeward, Error> {
-    let bad = |msg: String| Error::BadPosition(msg);
-    let (mut board, mut wind, mut next, mut calm) = (None, None, None, 0u8);
-    for field in text.trim().split(';').map(str::trim).filter(|f| !f.is_empty()) {
-        let (key, value) =
-            field.split_once('=').ok_or_else(|| bad(format!("field '{field}' should look like key=value")))?;
-        let value = value.trim();
-        match key.trim() {
-            "board" => board = Some(value),
-            "wind" => {
-                let mut cs = value.chars();
-                wind = match (cs.next().and_then(Wind::from_letter), cs.next()) {
-                    (Some(w), None) => Some(w),
-                    _ => {
-                        return Err(bad(format!("wind must be N, E, S or W (the way it blows towards), not '{value}'")))
-                    }
-                }
-            }
-            "next" => {
-                next = Some(match value.to_ascii_lowercase().as_str() {
-                    "ink" => Side::First,
-                    "paper" => Side::Second,
-                    _ => return Err(bad(format!("next must be ink or paper, not '{value}'"))),
-                })
-            }
-            "calm" => {
-                calm = value
-                    .parse::<u8>()
-                    .map_err(|_| bad(format!("calm must be a whole number of moves from 0 to 60, not '{value}'")))?
-            }
-            other => return Err(bad(format!("unknown field '{other}' (the fields are board, wind, next and calm)"))),
-        }
-    }
-    let missing = |name: &str| bad(format!("the position has no '{name}' field"));
-    let board = board.ok_or_else(|| missing("board"))?;
-    let wind = wind.ok_or_else(|| missing("wind"))?;
-    let next = next.ok_or_else(|| missing("next"))?;
+/// The fields of the position text, in the order they are written.
+const FIELDS: &[&str] = &["board", "wind", "next", "calm"];
 
+/// Reads a position text: its fields, then [`Leeward::check`] that play could reach it.
+pub fn from_text(text: &str) -> Result<Leeward, Error> {
+    let fields = Fields::read(text, '=', FIELDS)?;
+    let board = fields.require("board")?;
+    let wind = read_wind(fields.require("wind")?)?;
+    let next = read_next(fields.require("next")?)?;
+    let calm = fields.get("calm").map(read_calm).transpose()?.unwrap_or(0);
     let mut pos = Leeward::empty(wind, next, calm);
+    read_board(&mut pos, board)?;
+    pos.set_state(wind, next, calm);
+    pos.check()?;
+    Ok(pos)
+}
+
+fn bad(message: String) -> Error {
+    Error::BadPosition(message)
+}
+
+/// `wind`: the letter of the way the wind blows towards.
+fn read_wind(value: &str) -> Result<Wind, Error> {
+    let mut letters = value.chars();
+    match (letters.next().and_then(Wind::from_letter), letters.next()) {
+        (Some(wind), None) => Ok(wind),
+        _ => Err(bad(format!("wind must be N, E, S or W (the way it blows towards), not '{value}'"))),
+    }
+}
+
+/// `next`: `ink` or `paper`.
+fn read_next(value: &str) -> Result<Side, Error> {
+    match value.to_ascii_lowercase().as_str() {
+        "ink" => Ok(Side::First),
+        "paper" => Ok(Side::Second),
+        _ => Err(bad(format!("next must be ink or paper, not '{value}'"))),
+    }
+}
+
+/// `calm`: moves since the last capture (its limit is [`Leeward::check`]'s).
+fn read_calm(value: &str) -> Result<u8, Error> {
+    value.parse().map_err(|_| bad(format!("calm must be a whole number of moves from 0 to 60, not '{value}'")))
+}
+
+/// `board`: ranks 7 to 1 separated by `/`, pieces as letters, runs of empty squares as digits.
+fn read_board(pos: &mut Leeward, board: &str) -> Result<(), Error> {
     let ranks: Vec<&str> = board.split('/').collect();
     if ranks.len() != SIZE {
         return Err(bad(format!("the board has {} ranks separated by '/', not 7", ranks.len())));
@@ -93,16 +99,7 @@ pub fn from_text(text: &str) -> Result<Leeward, Error> {
             let (run, piece) = match c {
                 '1'..='7' => ((c as u8 - b'0') as usize, None),
                 '.' => (1, None),
-                _ => {
-                    let kind = Kind::from_letter(c).ok_or_else(|| {
-                        bad(format!(
-                            "'{c}' on rank {} is not a piece: use L S K O for Ink, l s k o for Paper, and a digit or . for empty squares",
-                            rank + 1
-                        ))
-                    })?;
-                    let side = if c.is_ascii_uppercase() { Side::First } else { Side::Second };
-                    (1, Some((side, kind)))
-                }
+                _ => (1, Some(read_piece(c, rank)?)),
             };
             if file + run > SIZE {
                 return Err(bad(format!("rank {} ('{row}') covers more than 7 squares", rank + 1)));
@@ -116,57 +113,69 @@ pub fn from_text(text: &str) -> Result<Leeward, Error> {
             return Err(bad(format!("rank {} ('{row}') covers {file} squares, not 7", rank + 1)));
         }
     }
-    pos.set_state(wind, next, calm);
-    pos.check().map_err(bad)?;
-    Ok(pos)
+    Ok(())
+}
+
+/// A piece letter: upper case for Ink, lower case for Paper.
+fn read_piece(c: char, rank: usize) -> Result<(Side, Kind), Error> {
+    let kind = Kind::from_letter(c).ok_or_else(|| {
+        bad(format!(
+            "'{c}' on rank {} is not a piece: use L S K O for Ink, l s k o for Paper, and a digit or . for empty squares",
+            rank + 1
+        ))
+    })?;
+    let side = if c.is_ascii_uppercase() { Side::First } else { Side::Second };
+    Ok((side, kind))
 }
 
 impl Leeward {
     /// Checks that the position could arise in play; says what is wrong if not.
-    pub(super) fn check(&self) -> Result<(), String> {
+    pub(super) fn check(&self) -> Result<(), Error> {
         for side in Side::BOTH {
             for kind in Kind::ALL {
                 let n = self.pieces(side, kind).count_ones();
                 if n > kind.start_count() {
-                    return Err(format!(
+                    return Err(bad(format!(
                         "{} has {n} {}s, but a side starts with {} and never gains pieces",
                         side_name(side),
                         kind.title(),
                         kind.start_count()
-                    ));
+                    )));
                 }
             }
         }
         if self.calm as u32 > CALM_LIMIT {
-            return Err(format!("the calm counter is {}, but the game ends at {CALM_LIMIT}", self.calm));
+            return Err(bad(format!("the calm counter is {}, but the game ends at {CALM_LIMIT}", self.calm)));
         }
         let mover = self.to_move;
         let last = mover.opponent();
         if self.lamp(last).is_none() {
-            return Err(format!(
+            return Err(bad(format!(
                 "{}'s Lamp is missing, but a Lamp can only be taken by the other side's move, and {} is to move",
                 side_name(last),
                 side_name(mover)
-            ));
+            )));
         }
         if self.lamp(mover) == Some(home(last)) {
-            return Err(format!(
+            return Err(bad(format!(
                 "{}'s Lamp stands on {}'s home, but landfall ends the game on the move that makes it, and {} is to move",
                 side_name(mover),
                 side_name(last),
                 side_name(mover)
-            ));
+            )));
         }
         if self.lamp(mover).is_none() {
             if self.lamp(last) == Some(home(mover)) {
-                return Err("a game ends at its first win, but this one shows both a Lamp taken and a landfall".into());
+                return Err(bad(
+                    "a game ends at its first win, but this one shows both a Lamp taken and a landfall".into()
+                ));
             }
             if self.calm != 0 {
-                return Err(format!(
+                return Err(bad(format!(
                     "{}'s Lamp was taken on the last move, so the calm counter must be 0, not {}",
                     side_name(mover),
                     self.calm
-                ));
+                )));
             }
         }
         Ok(())

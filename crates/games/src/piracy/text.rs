@@ -12,7 +12,7 @@
 //! ships. After a sinking, `survivor=cook` or `silver` names the ship
 //! that outlived the other and `owed=N` the moves it must still make.
 
-use tabula_core::{Error, Side};
+use tabula_core::{Error, Fields, Side};
 
 use super::geometry::{
     heading_between, island_mask, parse_heading, parse_square, square_name, step, HARBOURS, HEADINGS, ISLAND_CORNERS,
@@ -170,125 +170,120 @@ fn parse_ship(text: &str, seat: Side, land: u64) -> Result<Ship, Error> {
     Ok(ship)
 }
 
-/// Reads a position text, checking that it describes a position play could reach.
-pub fn from_text(text: &str) -> Result<Piracy, Error> {
-    let mut island = None;
-    let mut ship_texts: [Option<&str>; 2] = [None, None];
-    let mut next = None;
-    let mut ply = None;
-    let mut survivor = None;
-    let mut owed = None;
-    let mut seen: Vec<&str> = Vec::new();
-    for field in text.trim().split(';').filter(|f| !f.trim().is_empty()) {
-        let (key, value) =
-            field.split_once('=').ok_or_else(|| bad(format!("field '{}' should look like key=value", field.trim())))?;
-        let key = key.trim();
-        if seen.contains(&key) {
-            return Err(bad(format!("field '{key}' is given twice")));
-        }
-        seen.push(key);
-        let value = value.trim();
-        match key {
-            "island" => {
-                let sq = parse_square(value)?;
-                island = Some(ISLAND_CORNERS.iter().position(|&c| c == sq).ok_or_else(|| {
-                    bad(format!(
-                        "the island's south-west square must be one of c3, d3, e3, c4, d4, e4, c5, d5, e5, not {value}"
-                    ))
-                })?);
-            }
-            "cook" => ship_texts[0] = Some(value),
-            "silver" => ship_texts[1] = Some(value),
-            "next" => next = Some(seat_named(value, "next")?),
-            "ply" => {
-                ply = Some(
-                    value
-                        .parse::<u16>()
-                        .ok()
-                        .filter(|p| *p <= MAX_MOVES + 2 * MOVES_OWED as u16)
-                        .ok_or_else(|| bad(format!("ply must be a whole number from 0 to 504, not '{value}'")))?,
-                )
-            }
-            "survivor" => survivor = Some(seat_named(value, "survivor")?),
-            "owed" => {
-                owed = Some(
-                    value
-                        .parse::<u8>()
-                        .ok()
-                        .filter(|o| *o <= MOVES_OWED)
-                        .ok_or_else(|| bad(format!("owed must be a whole number from 0 to 7, not '{value}'")))?,
-                )
-            }
-            other => {
-                return Err(bad(format!(
-                    "unknown field '{other}' (known: island, cook, silver, next, ply, survivor, owed)"
-                )))
-            }
-        }
-    }
-    let missing = |name: &str| bad(format!("the position has no '{name}' field"));
-    let island = island.ok_or_else(|| missing("island"))?;
-    let land = island_mask(ISLAND_CORNERS[island]);
-    let cook = parse_ship(ship_texts[0].ok_or_else(|| missing("cook"))?, Side::First, land)?;
-    let silver = parse_ship(ship_texts[1].ok_or_else(|| missing("silver"))?, Side::Second, land)?;
-    let next = next.ok_or_else(|| missing("next"))?;
-    let ply = ply.ok_or_else(|| missing("ply"))?;
+/// The fields of the position text, in the order they are written.
+const FIELDS: &[&str] = &["island", "cook", "silver", "next", "ply", "survivor", "owed"];
 
+/// Reads a position text: its fields, then [`Piracy::check`] that play could reach it.
+pub fn from_text(text: &str) -> Result<Piracy, Error> {
+    let fields = Fields::read(text, '=', FIELDS)?;
+    let island = read_island(fields.require("island")?)?;
+    let land = island_mask(ISLAND_CORNERS[island]);
+    let cook = parse_ship(fields.require("cook")?, Side::First, land)?;
+    let silver = parse_ship(fields.require("silver")?, Side::Second, land)?;
+    let next = seat_named(fields.require("next")?, "next")?;
+    let ply = read_ply(fields.require("ply")?)?;
+    let survivor = fields.get("survivor").map(|value| seat_named(value, "survivor")).transpose()?;
     let mut pos = Piracy::start(island);
     pos.ships = [cook, silver];
     pos.to_move = next.index() as u8;
     pos.ply = ply;
-    match (cook.afloat(), silver.afloat()) {
-        (true, true) => {
-            if cook.mask() & silver.mask() != 0 {
-                return Err(bad("the two ships cannot share a square".into()));
-            }
-            if survivor.is_some() || owed.is_some() {
-                return Err(bad("survivor and owed belong to a game where a ship has sunk".into()));
-            }
-            if ply > MAX_MOVES {
-                return Err(bad(format!("with both ships afloat the game ends at ply {MAX_MOVES}, not {ply}")));
-            }
-        }
-        (false, false) => match survivor {
-            None => {
-                if owed.unwrap_or(0) != 0 {
-                    return Err(bad("owed needs a survivor".into()));
+    // With one ship afloat, it is the survivor unless the text says otherwise;
+    // with both sunk, only the text can say.
+    let afloat = Side::BOTH.into_iter().filter(|&s| pos.ship(s).afloat()).collect::<Vec<_>>();
+    let survivor = match afloat.as_slice() {
+        [one] => Some(survivor.unwrap_or(*one)),
+        _ => survivor,
+    };
+    pos.survivor = survivor.map_or(NOBODY, |s| s.index() as u8);
+    pos.owed = match (fields.get("owed"), survivor) {
+        (Some(value), _) => read_owed(value)?,
+        (None, Some(_)) if afloat.len() < 2 => read_owed(fields.require("owed")?)?,
+        (None, _) => 0,
+    };
+    pos.check()?;
+    Ok(pos)
+}
+
+/// `island`: the island's south-west square, one of the nine placements.
+fn read_island(value: &str) -> Result<usize, Error> {
+    let sq = parse_square(value)?;
+    ISLAND_CORNERS.iter().position(|&c| c == sq).ok_or_else(|| {
+        bad(format!("the island's south-west square must be one of c3, d3, e3, c4, d4, e4, c5, d5, e5, not {value}"))
+    })
+}
+
+/// `ply`: moves played by both ships.
+fn read_ply(value: &str) -> Result<u16, Error> {
+    value
+        .parse::<u16>()
+        .ok()
+        .filter(|p| *p <= MAX_MOVES + 2 * MOVES_OWED as u16)
+        .ok_or_else(|| bad(format!("ply must be a whole number from 0 to 504, not '{value}'")))
+}
+
+/// `owed`: the survivor's moves still to make.
+fn read_owed(value: &str) -> Result<u8, Error> {
+    value
+        .parse::<u8>()
+        .ok()
+        .filter(|o| *o <= MOVES_OWED)
+        .ok_or_else(|| bad(format!("owed must be a whole number from 0 to 7, not '{value}'")))
+}
+
+impl Piracy {
+    /// Checks that the position could arise in play: ships apart while both
+    /// sail and the game not past its last move, and after a sinking a
+    /// survivor that is the ship afloat, owing what it can still owe and
+    /// alone to move. (Each ship's own fate, hits and heading are checked as
+    /// it is read.)
+    pub(super) fn check(&self) -> Result<(), Error> {
+        let [cook, silver] = self.ships;
+        let survivor = self.survivor();
+        match (cook.afloat(), silver.afloat()) {
+            (true, true) => {
+                if cook.mask() & silver.mask() != 0 {
+                    return Err(bad("the two ships cannot share a square".into()));
+                }
+                if survivor.is_some() || self.owed != 0 {
+                    return Err(bad("survivor and owed belong to a game where a ship has sunk".into()));
+                }
+                if self.ply > MAX_MOVES {
+                    return Err(bad(format!(
+                        "with both ships afloat the game ends at ply {MAX_MOVES}, not {}",
+                        self.ply
+                    )));
                 }
             }
-            Some(s) => {
-                let owed = owed.ok_or_else(|| missing("owed"))?;
-                if owed >= MOVES_OWED {
+            (false, false) => match survivor {
+                None if self.owed != 0 => return Err(bad("owed needs a survivor".into())),
+                None => {}
+                Some(s) if self.owed >= MOVES_OWED => {
                     return Err(bad(format!(
                         "{} sank on one of its own last moves, so it owes fewer than 7",
                         SHIP_NAMES[s.index()]
+                    )))
+                }
+                Some(_) => {}
+            },
+            (cook_afloat, _) => {
+                let afloat = if cook_afloat { Side::First } else { Side::Second };
+                if survivor != Some(afloat) {
+                    return Err(bad(format!(
+                        "{} has sunk and {} is afloat, so the survivor is {}",
+                        SHIP_NAMES[afloat.opponent().index()],
+                        SHIP_NAMES[afloat.index()],
+                        SHIP_NAMES[afloat.index()].to_ascii_lowercase()
                     )));
                 }
-                pos.survivor = s.index() as u8;
-                pos.owed = owed;
-            }
-        },
-        (cook_afloat, _) => {
-            let afloat = if cook_afloat { Side::First } else { Side::Second };
-            let s = survivor.unwrap_or(afloat);
-            if s != afloat {
-                return Err(bad(format!(
-                    "{} has sunk and {} is afloat, so the survivor is {}",
-                    SHIP_NAMES[afloat.opponent().index()],
-                    SHIP_NAMES[afloat.index()],
-                    SHIP_NAMES[afloat.index()].to_ascii_lowercase()
-                )));
-            }
-            pos.survivor = s.index() as u8;
-            pos.owed = owed.ok_or_else(|| missing("owed"))?;
-            if pos.owed > 0 && next != s {
-                return Err(bad(format!(
-                    "after a sinking only the survivor moves, so next must be {}",
-                    SHIP_NAMES[s.index()].to_ascii_lowercase()
-                )));
+                if self.owed > 0 && self.seat_to_move() != afloat {
+                    return Err(bad(format!(
+                        "after a sinking only the survivor moves, so next must be {}",
+                        SHIP_NAMES[afloat.index()].to_ascii_lowercase()
+                    )));
+                }
             }
         }
+        debug_assert!(self.survivor <= NOBODY);
+        Ok(())
     }
-    debug_assert!(pos.survivor <= NOBODY);
-    Ok(pos)
 }

@@ -5,7 +5,7 @@
 //! which never leave their corners; a hand-made position without them
 //! carries `;base:N`.
 
-use tabula_core::{Error, Game, Outcome, Side};
+use tabula_core::{Error, Fields, Game, Outcome, Side};
 
 use super::geometry::{layout, Layout, MAX_BASE, MIN_BASE};
 use super::notation::side_name;
@@ -33,85 +33,33 @@ pub fn to_text(pos: &Seesaw) -> String {
     text
 }
 
-/// Reads a position text, checking that it describes a position play could reach.
+/// The fields of the position text, in the order they are written.
+const FIELDS: &[&str] = &["tiles", "stacks", "next", "winner", "base"];
+
+/// Reads a position text: its fields, then [`Seesaw::check`] that play could
+/// reach it, and that `winner` says who has won.
 pub fn from_text(text: &str) -> Result<Seesaw, Error> {
-    let bad = |msg: String| Error::BadPosition(msg);
-    let mut tiles_text = None;
-    let mut stacks_text = None;
-    let mut next_text = None;
-    let mut winner_text = None;
-    let mut base_text = None;
-    for field in text.trim().split(';').map(str::trim).filter(|f| !f.is_empty()) {
-        let (key, value) =
-            field.split_once(':').ok_or_else(|| bad(format!("field '{field}' should look like key:value")))?;
-        let slot = match key.trim() {
-            "tiles" => &mut tiles_text,
-            "stacks" => &mut stacks_text,
-            "next" => &mut next_text,
-            "winner" => &mut winner_text,
-            "base" => &mut base_text,
-            other => {
-                return Err(bad(format!("unknown field '{other}' (known: tiles, stacks, next, winner, base)")));
-            }
-        };
-        if slot.replace(value.trim()).is_some() {
-            return Err(bad(format!("field '{}' is given twice", key.trim())));
-        }
-    }
-    let missing = |name: &str| bad(format!("the position has no '{name}' field"));
-    let tiles_text = tiles_text.ok_or_else(|| missing("tiles"))?;
-    let stacks_text = stacks_text.ok_or_else(|| missing("stacks"))?;
-    let player = |value: &str, what: &str| match value {
-        "1" => Ok(SOUTH),
-        "2" => Ok(NORTH),
-        _ => Err(bad(format!("{what} must be 1 (South) or 2 (North), not '{value}'"))),
-    };
-    let next = player(next_text.ok_or_else(|| missing("next"))?, "next")?;
-    let winner = winner_text.map(|w| player(w, "winner")).transpose()?;
-
-    let entries = |list: &str| -> Vec<String> {
-        list.split(',').map(|e| e.trim().to_ascii_lowercase()).filter(|e| !e.is_empty()).collect()
-    };
-    let mut tile_entries = Vec::new();
-    for entry in entries(tiles_text) {
-        let (cell, owner) =
-            entry.split_once('=').ok_or_else(|| bad(format!("tile '{entry}' should look like d1=1")))?;
-        tile_entries.push((cell.trim().to_string(), player(owner.trim(), &format!("the owner of tile {cell}"))?));
-    }
-    let mut stack_entries = Vec::new();
-    for entry in entries(stacks_text) {
-        let shape = || bad(format!("stack '{entry}' should look like d1=1x2 (cell=player x discs)"));
-        let (cell, rest) = entry.split_once('=').ok_or_else(shape)?;
-        let (owner, size) = rest.split_once('x').ok_or_else(shape)?;
-        let owner = player(owner.trim(), &format!("the owner of stack {cell}"))?;
-        let size: u8 = size
-            .trim()
-            .parse()
-            .ok()
-            .filter(|s| (1..=MAX_STACK).contains(s))
-            .ok_or_else(|| bad(format!("stack {cell} must hold 1 to {MAX_STACK} discs, not '{}'", size.trim())))?;
-        stack_entries.push((cell.trim().to_string(), owner, size));
-    }
-
-    let base = match base_text {
-        Some(b) => b
-            .parse::<usize>()
-            .ok()
-            .filter(|b| (MIN_BASE..=MAX_BASE).contains(b))
-            .ok_or_else(|| bad(format!("base must be a whole number from {MIN_BASE} to {MAX_BASE}, not '{b}'")))?,
-        None => Layout::base_from_corners(|name| tile_entries.iter().find(|(c, _)| c == name).map(|e| e.1))
-            .ok_or_else(|| {
+    let fields = Fields::read(text, ':', FIELDS)?;
+    let tiles = read_tiles(fields.require("tiles")?)?;
+    let stacks = read_stacks(fields.require("stacks")?)?;
+    let next = read_player(fields.require("next")?, "next")?;
+    let winner = fields.get("winner").map(|w| read_player(w, "winner")).transpose()?;
+    let base = match fields.get("base") {
+        Some(value) => read_base(value)?,
+        None => {
+            Layout::base_from_corners(|name| tiles.iter().find(|(c, _)| c == name).map(|e| e.1)).ok_or_else(|| {
                 bad("cannot tell the board's size: the start tiles (South's on the bottom corner, e.g. d1=1 \
-                     on base 4, and North's on the top corner, e.g. d7=2) are missing; add ;base:N"
+                 on base 4, and North's on the top corner, e.g. d7=2) are missing; add ;base:N"
                     .into())
-            })?,
+            })?
+        }
     };
     let layout = layout(base);
     let locate =
         |name: &str| layout.cell(name).ok_or_else(|| bad(format!("'{name}' is not a cell of the base-{base} board")));
     let mut builder = Builder { base, stacks: Vec::new(), tiles: Vec::new(), next };
     let mut seen = vec![false; layout.cells];
-    for (name, owner) in &tile_entries {
+    for (name, owner) in &tiles {
         let cell = locate(name)?;
         if std::mem::replace(&mut seen[cell], true) {
             return Err(bad(format!("{name} has two tiles")));
@@ -119,39 +67,105 @@ pub fn from_text(text: &str) -> Result<Seesaw, Error> {
         builder.tiles.push((cell, *owner));
     }
     let mut seen = vec![false; layout.cells];
-    for (name, owner, size) in &stack_entries {
+    for (name, owner, size) in &stacks {
         let cell = locate(name)?;
         if std::mem::replace(&mut seen[cell], true) {
             return Err(bad(format!("{name} has two stacks")));
         }
         builder.stacks.push((cell, *owner, *size));
     }
-    let has_stacks = |side: Side| builder.stacks.iter().any(|s| s.1 == side);
+    let pos = builder.build();
+    pos.check()?;
+    // `check` leaves the mover without stacks only when the other has won.
     let (mover, other) = (next, next.opponent());
-    match (has_stacks(mover), has_stacks(other)) {
-        (true, true) => {
-            if winner.is_some() {
-                return Err(bad("the game is not over (both players have stacks), so it has no winner".into()));
-            }
-        }
-        (false, true) => {
-            if winner != Some(other) {
-                return Err(bad(format!(
-                    "{} has no stacks, so {} has won: the text must end with ;winner:{}",
-                    side_name(mover),
-                    side_name(other),
-                    other.index() + 1
-                )));
-            }
-        }
-        (true, false) => {
-            return Err(bad(format!(
+    let over = pos.material(mover).0 == 0;
+    if !over && winner.is_some() {
+        return Err(bad("the game is not over (both players have stacks), so it has no winner".into()));
+    }
+    if over && winner != Some(other) {
+        return Err(bad(format!(
+            "{} has no stacks, so {} has won: the text must end with ;winner:{}",
+            side_name(mover),
+            side_name(other),
+            other.index() + 1
+        )));
+    }
+    Ok(pos)
+}
+
+fn bad(message: String) -> Error {
+    Error::BadPosition(message)
+}
+
+/// A player: `1` (South) or `2` (North); `what` names the value in a message.
+fn read_player(value: &str, what: &str) -> Result<Side, Error> {
+    match value {
+        "1" => Ok(SOUTH),
+        "2" => Ok(NORTH),
+        _ => Err(bad(format!("{what} must be 1 (South) or 2 (North), not '{value}'"))),
+    }
+}
+
+/// The `,`-separated entries of a list, lower case.
+fn entries(list: &str) -> Vec<String> {
+    list.split(',').map(|e| e.trim().to_ascii_lowercase()).filter(|e| !e.is_empty()).collect()
+}
+
+/// `tiles`: `cell=player` entries.
+fn read_tiles(list: &str) -> Result<Vec<(String, Side)>, Error> {
+    let mut tiles = Vec::new();
+    for entry in entries(list) {
+        let (cell, owner) =
+            entry.split_once('=').ok_or_else(|| bad(format!("tile '{entry}' should look like d1=1")))?;
+        tiles.push((cell.trim().to_string(), read_player(owner.trim(), &format!("the owner of tile {cell}"))?));
+    }
+    Ok(tiles)
+}
+
+/// `stacks`: `cell=player x discs` entries.
+fn read_stacks(list: &str) -> Result<Vec<(String, Side, u8)>, Error> {
+    let mut stacks = Vec::new();
+    for entry in entries(list) {
+        let shape = || bad(format!("stack '{entry}' should look like d1=1x2 (cell=player x discs)"));
+        let (cell, rest) = entry.split_once('=').ok_or_else(shape)?;
+        let (owner, size) = rest.split_once('x').ok_or_else(shape)?;
+        let owner = read_player(owner.trim(), &format!("the owner of stack {cell}"))?;
+        let size: u8 = size
+            .trim()
+            .parse()
+            .ok()
+            .filter(|s| (1..=MAX_STACK).contains(s))
+            .ok_or_else(|| bad(format!("stack {cell} must hold 1 to {MAX_STACK} discs, not '{}'", size.trim())))?;
+        stacks.push((cell.trim().to_string(), owner, size));
+    }
+    Ok(stacks)
+}
+
+/// `base`: cells per side, for a position whose start tiles do not say.
+fn read_base(value: &str) -> Result<usize, Error> {
+    value
+        .parse::<usize>()
+        .ok()
+        .filter(|b| (MIN_BASE..=MAX_BASE).contains(b))
+        .ok_or_else(|| bad(format!("base must be a whole number from {MIN_BASE} to {MAX_BASE}, not '{value}'")))
+}
+
+impl Seesaw {
+    /// Checks that the position could arise in play: the player to move
+    /// still has a stack unless the other has just taken its last, and the
+    /// other player has one (the game ends when a player's last is taken).
+    pub(super) fn check(&self) -> Result<(), Error> {
+        let mover = self.mover();
+        let other = mover.opponent();
+        let has_stacks = |side: Side| self.material(side).0 > 0;
+        match (has_stacks(mover), has_stacks(other)) {
+            (_, true) => Ok(()),
+            (true, false) => Err(bad(format!(
                 "{} has no stacks, so the game ended before {} could be to move",
                 side_name(other),
                 side_name(mover)
-            )));
+            ))),
+            (false, false) => Err(bad("neither player has a stack".into())),
         }
-        (false, false) => return Err(bad("neither player has a stack".into())),
     }
-    Ok(builder.build())
 }

@@ -4,7 +4,7 @@
 //! unused, `r` is Weft's (red), `b` is Warp's (blue) and `x` is used by nobody
 //! (the start cell). Rows are separated by `/`, top row first.
 
-use tabula_core::Error;
+use tabula_core::{Error, Fields};
 
 use super::geometry::{cell_name, parse_cell, MAX_SIZE};
 use super::rules::{Axis, WarpWeft};
@@ -57,71 +57,53 @@ pub fn to_text(pos: &WarpWeft) -> String {
     text
 }
 
-/// Reads a position text, checking that it describes a position that play could reach.
-pub fn from_text(text: &str) -> Result<WarpWeft, Error> {
-    let bad = |msg: String| Error::BadPosition(msg);
-    let mut size = None;
-    let mut grid_text = None;
-    let mut taken_text = None;
-    let mut shuttle_text = None;
-    let mut next = None;
-    let mut komi2 = None;
-    let mut pie = false;
-    let mut swapped = false;
-    let mut board = None;
-    for field in text.trim().split(';').filter(|f| !f.trim().is_empty()) {
-        let (key, value) =
-            field.split_once('=').ok_or_else(|| bad(format!("field '{field}' should look like key=value")))?;
-        let value = value.trim();
-        match key.trim() {
-            "size" => {
-                let n: usize = value.parse().map_err(|_| bad(format!("size '{value}' is not a number")))?;
-                if !(3..=MAX_SIZE).contains(&n) || n.is_multiple_of(2) {
-                    return Err(bad(format!("size must be odd, from 3 to {MAX_SIZE}, not {n}")));
-                }
-                size = Some(n);
-            }
-            "grid" => grid_text = Some(value),
-            "taken" => taken_text = Some(value),
-            "shuttle" => shuttle_text = Some(value),
-            "next" => {
-                next = Some(match value {
-                    "weft" => Axis::Weft,
-                    "warp" => Axis::Warp,
-                    _ => return Err(bad(format!("next must be weft or warp, not '{value}'"))),
-                })
-            }
-            "komi" => {
-                let k: f64 = value.parse().map_err(|_| bad(format!("komi '{value}' is not a number")))?;
-                komi2 = Some(parse_komi(k).map_err(|e| bad(e.to_string()))?);
-            }
-            "pie" => pie = parse_flag(value).ok_or_else(|| bad(format!("pie must be true or false, not '{value}'")))?,
-            "swapped" => {
-                swapped =
-                    parse_flag(value).ok_or_else(|| bad(format!("swapped must be true or false, not '{value}'")))?
-            }
-            "board" => board = Some(value.parse().map_err(|_| bad(format!("board '{value}' is not a number")))?),
-            other => {
-                return Err(bad(format!(
-                    "unknown field '{other}' (known: size, grid, taken, shuttle, next, komi, pie, swapped, board)"
-                )))
-            }
-        }
-    }
-    let missing = |name: &str| bad(format!("the position has no '{name}' field"));
-    let n = size.ok_or_else(|| missing("size"))?;
-    let grid_text = grid_text.ok_or_else(|| missing("grid"))?;
-    let taken_text = taken_text.ok_or_else(|| missing("taken"))?;
-    let shuttle_text = shuttle_text.ok_or_else(|| missing("shuttle"))?;
-    let next = next.ok_or_else(|| missing("next"))?;
-    let komi2 = komi2.ok_or_else(|| missing("komi"))?;
+/// The fields of the position text, in the order they are written.
+const FIELDS: &[&str] = &["size", "grid", "taken", "shuttle", "next", "komi", "pie", "swapped", "board"];
 
-    let grid_rows: Vec<&str> = grid_text.split('/').collect();
-    if grid_rows.len() != n {
-        return Err(bad(format!("grid has {} rows, expected {n}", grid_rows.len())));
+/// Reads a position text: its fields, then [`WarpWeft::check`] that play could reach it.
+pub fn from_text(text: &str) -> Result<WarpWeft, Error> {
+    let fields = Fields::read(text, '=', FIELDS)?;
+    let n = read_size(fields.require("size")?)?;
+    let grid = fields.require("grid")?;
+    let taken = fields.require("taken")?;
+    let shuttle = fields.require("shuttle")?;
+    let next = read_next(fields.require("next")?)?;
+    let komi2 = read_komi(fields.require("komi")?)?;
+    let pie = read_flag(fields.get("pie"), "pie")?;
+    let swapped = read_flag(fields.get("swapped"), "swapped")?;
+    let board = fields.get("board").map(read_board).transpose()?;
+    let values = read_grid(n, grid)?;
+    let mut pos = WarpWeft::with_grid(n, &values, komi2, pie, board);
+    read_taken(&mut pos, taken)?;
+    pos.shuttle = parse_cell(n, shuttle).map_err(|e| bad(format!("shuttle: {e}")))? as u8;
+    pos.axis_to_move = next;
+    pos.swapped = swapped;
+    pos.check()?;
+    pos.hash = pos.compute_hash();
+    Ok(pos)
+}
+
+fn bad(message: String) -> Error {
+    Error::BadPosition(message)
+}
+
+/// `size`: an odd width from 3 to [`MAX_SIZE`].
+fn read_size(value: &str) -> Result<usize, Error> {
+    let n: usize = value.parse().map_err(|_| bad(format!("size '{value}' is not a number")))?;
+    if !(3..=MAX_SIZE).contains(&n) || n.is_multiple_of(2) {
+        return Err(bad(format!("size must be odd, from 3 to {MAX_SIZE}, not {n}")));
+    }
+    Ok(n)
+}
+
+/// `grid`: `n` rows separated by `/`, each `n` values separated by `,`.
+fn read_grid(n: usize, grid: &str) -> Result<Vec<i8>, Error> {
+    let rows: Vec<&str> = grid.split('/').collect();
+    if rows.len() != n {
+        return Err(bad(format!("grid has {} rows, expected {n}", rows.len())));
     }
     let mut values = Vec::with_capacity(n * n);
-    for (r, row) in grid_rows.iter().enumerate() {
+    for (r, row) in rows.iter().enumerate() {
         let cells: Vec<&str> = row.split(',').collect();
         if cells.len() != n {
             return Err(bad(format!("grid row {} has {} values, expected {n}", r + 1, cells.len())));
@@ -133,14 +115,19 @@ pub fn from_text(text: &str) -> Result<WarpWeft, Error> {
             values.push(v);
         }
     }
+    Ok(values)
+}
 
-    let taken_rows: Vec<&str> = taken_text.split('/').collect();
-    if taken_rows.len() != n {
-        return Err(bad(format!("taken has {} rows, expected {n}", taken_rows.len())));
+/// `taken`: one mark a cell, rows separated by `/`: `.` unused, `r` Weft's,
+/// `b` Warp's, `x` used by nobody. Marks the cells and adds up the points.
+fn read_taken(pos: &mut WarpWeft, taken: &str) -> Result<(), Error> {
+    let n = pos.size();
+    let rows: Vec<&str> = taken.split('/').collect();
+    if rows.len() != n {
+        return Err(bad(format!("taken has {} rows, expected {n}", rows.len())));
     }
-    let mut pos = WarpWeft::with_grid(n, &values, komi2, pie, board);
     pos.used = 0;
-    for (r, row) in taken_rows.iter().enumerate() {
+    for (r, row) in rows.iter().enumerate() {
         if row.chars().count() != n {
             return Err(bad(format!("taken row {} has {} marks, expected {n}", r + 1, row.chars().count())));
         }
@@ -154,44 +141,70 @@ pub fn from_text(text: &str) -> Result<WarpWeft, Error> {
                     let axis = if mark == 'r' { Axis::Weft } else { Axis::Warp };
                     pos.used |= bit;
                     pos.taken[axis.index()] |= bit;
-                    pos.points[axis.index()] += values[cell] as i16;
+                    pos.points[axis.index()] += pos.value(cell) as i16;
                 }
                 other => return Err(bad(format!("taken mark '{other}' in row {} is not one of . r b x", r + 1))),
             }
         }
     }
-    let shuttle = parse_cell(n, shuttle_text).map_err(|e| bad(format!("shuttle: {e}")))?;
-    if !pos.is_used(shuttle) {
-        return Err(bad(format!("the shuttle's cell {} must be used", cell_name(n, shuttle))));
-    }
-    let (weft_moves, warp_moves) = (pos.taken[0].count_ones(), pos.taken[1].count_ones());
-    let expected_next = if weft_moves == warp_moves { Axis::Weft } else { Axis::Warp };
-    if weft_moves != warp_moves && weft_moves != warp_moves + 1 {
-        return Err(bad(format!(
-            "Weft has taken {weft_moves} cells and Warp {warp_moves}: Weft must have taken as many as Warp or one more"
-        )));
-    }
-    if next != expected_next {
-        return Err(bad(format!(
-            "with Weft on {weft_moves} cells and Warp on {warp_moves}, it is {}'s turn, not {}'s",
-            expected_next.name(),
-            next.name()
-        )));
-    }
-    if swapped && !pie {
-        return Err(bad("swapped=true needs pie=true".into()));
-    }
-    pos.shuttle = shuttle as u8;
-    pos.axis_to_move = next;
-    pos.swapped = swapped;
-    pos.hash = pos.compute_hash();
-    Ok(pos)
+    Ok(())
 }
 
-fn parse_flag(value: &str) -> Option<bool> {
+/// `next`: `weft` or `warp`.
+fn read_next(value: &str) -> Result<Axis, Error> {
     match value {
-        "true" => Some(true),
-        "false" => Some(false),
-        _ => None,
+        "weft" => Ok(Axis::Weft),
+        "warp" => Ok(Axis::Warp),
+        _ => Err(bad(format!("next must be weft or warp, not '{value}'"))),
+    }
+}
+
+/// `komi`: Warp's komi, a whole or half number.
+fn read_komi(value: &str) -> Result<i16, Error> {
+    let komi: f64 = value.parse().map_err(|_| bad(format!("komi '{value}' is not a number")))?;
+    parse_komi(komi).map_err(|e| bad(e.to_string()))
+}
+
+/// `pie` and `swapped`: `true` or `false`; false when left out.
+fn read_flag(value: Option<&str>, name: &str) -> Result<bool, Error> {
+    match value {
+        None | Some("false") => Ok(false),
+        Some("true") => Ok(true),
+        Some(other) => Err(bad(format!("{name} must be true or false, not '{other}'"))),
+    }
+}
+
+/// `board`: the board number the grid came from.
+fn read_board(value: &str) -> Result<u64, Error> {
+    value.parse().map_err(|_| bad(format!("board '{value}' is not a number")))
+}
+
+impl WarpWeft {
+    /// Checks that the position could arise in play: the shuttle on a used
+    /// cell, Weft with as many cells as Warp or one more, the turn that
+    /// follows from them, and a swap only under the pie rule.
+    pub(super) fn check(&self) -> Result<(), Error> {
+        let n = self.size();
+        if !self.is_used(self.shuttle()) {
+            return Err(bad(format!("the shuttle's cell {} must be used", cell_name(n, self.shuttle()))));
+        }
+        let (weft_moves, warp_moves) = (self.taken[0].count_ones(), self.taken[1].count_ones());
+        let expected_next = if weft_moves == warp_moves { Axis::Weft } else { Axis::Warp };
+        if weft_moves != warp_moves && weft_moves != warp_moves + 1 {
+            return Err(bad(format!(
+                "Weft has taken {weft_moves} cells and Warp {warp_moves}: Weft must have taken as many as Warp or one more"
+            )));
+        }
+        if self.axis_to_move != expected_next {
+            return Err(bad(format!(
+                "with Weft on {weft_moves} cells and Warp on {warp_moves}, it is {}'s turn, not {}'s",
+                expected_next.name(),
+                self.axis_to_move.name()
+            )));
+        }
+        if self.swapped && !self.pie {
+            return Err(bad("swapped=true needs pie=true".into()));
+        }
+        Ok(())
     }
 }
