@@ -5,7 +5,7 @@
 
 use tabula_core::{Error, Game, Side};
 
-use super::geometry::{parse_square, square_name, Kind, Wind, RAY};
+use super::geometry::{parse_square, square_name, squares_of, steps_between, Kind, Wind, RAY};
 use super::rules::{side_name, Leeward, LeewardMove};
 
 /// Writes a move: `c1c6/N`, or `b1xb3/W` for a capture.
@@ -29,7 +29,22 @@ fn crosswind_words(wind: Wind) -> &'static str {
 
 /// Reads a move and checks that it is legal in `pos`, saying why when it is not.
 pub fn parse_move(pos: &Leeward, text: &str) -> Result<LeewardMove, Error> {
-    let t = text.trim();
+    let written = read(text.trim())?;
+    check_legal(pos, &written)?;
+    Ok(pos.make_move(written.from, written.to, written.wind))
+}
+
+/// A move as written, before it meets a position.
+struct Written {
+    from: usize,
+    to: usize,
+    /// Whether the text marks a capture with `x`.
+    marked: bool,
+    wind: Wind,
+}
+
+/// Reads the shape of a move: two squares, perhaps an `x` between them, and `/` and a wind.
+fn read(t: &str) -> Result<Written, Error> {
     let shape = || {
         Error::BadMove(format!(
             "'{t}' is not a Leeward move: write the piece's square, the square it goes to and the wind you leave, \
@@ -68,14 +83,18 @@ pub fn parse_move(pos: &Leeward, text: &str) -> Result<LeewardMove, Error> {
     if to_text.len() != 2 {
         return Err(shape());
     }
-    let to = parse_square(to_text)?;
-    let (from_name, to_name) = (square_name(from), square_name(to));
+    Ok(Written { from, to: parse_square(to_text)?, marked, wind })
+}
 
+/// Checks a written move against the position, saying why it is not legal.
+fn check_legal(pos: &Leeward, w: &Written) -> Result<(), Error> {
+    let (from, to, wind) = (w.from, w.to, w.wind);
+    let (from_name, to_name) = (square_name(from), square_name(to));
+    let illegal = |msg: String| Err(Error::IllegalMove(msg));
     if pos.ending().is_some() {
-        return Err(Error::IllegalMove(format!("the game is over ({}); no more moves", pos_reason(pos))));
+        return illegal(format!("the game is over ({}); no more moves", pos_reason(pos)));
     }
     let mover = pos.side_to_move();
-    let illegal = |msg: String| Err(Error::IllegalMove(msg));
     let Some((owner, kind)) = pos.piece_at(from) else {
         return illegal(format!("there is no piece on {from_name}"));
     };
@@ -103,44 +122,17 @@ pub fn parse_move(pos: &Leeward, text: &str) -> Result<LeewardMove, Error> {
         }
         _ => {}
     }
-    let now = pos.wind();
     if pos.targets(kind, from) & (1 << to) == 0 {
-        let why = match kind {
-            Kind::Lamp => format!("a Lamp steps one square in any direction, and {to_name} is not next to {from_name}"),
-            Kind::Sail => {
-                let ray = RAY[now as usize][from];
-                if ray & (1 << to) != 0 {
-                    let between = ray & !RAY[now as usize][to] & !(1 << to);
-                    let blocker = super::geometry::squares_of(between)
-                        .filter(|&sq| pos.piece_at(sq).is_some())
-                        .min_by_key(|&sq| super::geometry::steps_between(sq, from))
-                        .map(square_name)
-                        .unwrap_or_default();
-                    format!("a Sail stops at the first piece in its way, and the one on {blocker} stands between {from_name} and {to_name}")
-                } else {
-                    format!(
-                        "a Sail runs downwind in a straight line, and with the wind blowing towards the {} {to_name} is not downwind of {from_name}",
-                        now.name()
-                    )
-                }
-            }
-            Kind::Kite => format!(
-                "a Kite goes crosswind, now {}, one square or a leap of exactly two, and {to_name} is not such a square from {from_name}",
-                crosswind_words(now)
-            ),
-            Kind::Oar => format!(
-                "an Oar takes one step upwind, now towards the {}, straight or slanting, and {to_name} is not such a square from {from_name}",
-                now.reversed().name()
-            ),
-        };
+        let why = unreachable(pos, kind, from, to);
         return illegal(format!("{} on {from_name} cannot go to {to_name}: {why}", piece_words(owner, kind)));
     }
-    if marked && target.is_none() {
+    if w.marked && target.is_none() {
         return illegal(format!(
             "{to_name} is empty, so {from_name}x{to_name} takes nothing: write {from_name}{to_name}/{}",
             wind.letter()
         ));
     }
+    let now = pos.wind();
     if wind == now {
         let [a, b, c] = now.turns();
         return illegal(format!(
@@ -151,7 +143,41 @@ pub fn parse_move(pos: &Leeward, text: &str) -> Result<LeewardMove, Error> {
             c.letter()
         ));
     }
-    Ok(pos.make_move(from, to, wind))
+    Ok(())
+}
+
+/// Why a piece of `kind` on `from` cannot reach `to` in the present wind, in words.
+fn unreachable(pos: &Leeward, kind: Kind, from: usize, to: usize) -> String {
+    let (from_name, to_name) = (square_name(from), square_name(to));
+    let now = pos.wind();
+    match kind {
+        Kind::Lamp => format!("a Lamp steps one square in any direction, and {to_name} is not next to {from_name}"),
+        Kind::Sail => {
+            let ray = RAY[now as usize][from];
+            if ray & (1 << to) != 0 {
+                let between = ray & !RAY[now as usize][to] & !(1 << to);
+                let blocker = squares_of(between)
+                    .filter(|&sq| pos.piece_at(sq).is_some())
+                    .min_by_key(|&sq| steps_between(sq, from))
+                    .map(square_name)
+                    .unwrap_or_default();
+                format!("a Sail stops at the first piece in its way, and the one on {blocker} stands between {from_name} and {to_name}")
+            } else {
+                format!(
+                    "a Sail runs downwind in a straight line, and with the wind blowing towards the {} {to_name} is not downwind of {from_name}",
+                    now.name()
+                )
+            }
+        }
+        Kind::Kite => format!(
+            "a Kite goes crosswind, now {}, one square or a leap of exactly two, and {to_name} is not such a square from {from_name}",
+            crosswind_words(now)
+        ),
+        Kind::Oar => format!(
+            "an Oar takes one step upwind, now towards the {}, straight or slanting, and {to_name} is not such a square from {from_name}",
+            now.reversed().name()
+        ),
+    }
 }
 
 fn pos_reason(pos: &Leeward) -> String {

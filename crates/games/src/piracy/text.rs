@@ -133,6 +133,15 @@ fn parse_ship(text: &str, seat: Side, land: u64) -> Result<Ship, Error> {
             other => return Err(bad(format!("{name} has no field '{other}' (known: hits, circling, sunk)"))),
         }
     }
+    check_ship(name, &ship, sailing, land)?;
+    Ok(ship)
+}
+
+/// Checks that a ship read from the text could be so: sunk exactly when it
+/// took seven hits (or ran aground), and run aground only by a turn it could
+/// make, onto land.
+fn check_ship(name: &str, ship: &Ship, sailing: u8, land: u64) -> Result<(), Error> {
+    let bow = ship.bow;
     match ship.fate {
         Fate::Afloat if ship.hits >= HITS_TO_SINK => {
             return Err(bad(format!("{name} has taken 7 hits, so it has sunk: add sunk=shot or sunk=circled")))
@@ -167,7 +176,7 @@ fn parse_ship(text: &str, seat: Side, land: u64) -> Result<Ship, Error> {
         }
         _ => {}
     }
-    Ok(ship)
+    Ok(())
 }
 
 /// The fields of the position text, in the order they are written.
