@@ -103,11 +103,11 @@ impl Game for Seesaw {
     }
 
     fn view(&self) -> serde_json::Value {
-        view::view(self)
+        serde_json::to_value(view::view(self)).expect("a view is plain data")
     }
 
     fn move_view(&self, mv: SeesawMove) -> serde_json::Value {
-        view::move_view(self, mv)
+        serde_json::to_value(view::move_view(self, mv)).expect("a move view is plain data")
     }
 
     fn drawing(&self) -> String {
