@@ -48,15 +48,15 @@ pub struct CellView {
     pub name: String,
     /// Its column, from 0 at the left.
     pub column: usize,
-    /// Its row in the column, from 0 at the bottom.
+    /// Its row in the column, from 1 at the bottom (as in its name).
     pub row: usize,
-    /// Axial coordinates.
+    /// Axial coordinate: the column's offset from the middle column.
     pub q: i32,
-    /// Axial coordinates.
+    /// The second axial coordinate.
     pub r: i32,
-    /// Its centre for drawing, in cell widths.
+    /// Its centre for drawing, in hexagon radii from the board's centre.
     pub x: f64,
-    /// Its centre for drawing, in cell heights.
+    /// Its centre for drawing, in hexagon radii, growing upward.
     pub y: f64,
 }
 
