@@ -17,8 +17,7 @@ impl Game for Leeward {
     }
 
     fn new(options: &Options) -> Result<Self, Error> {
-        options.validate(&INFO)?;
-        Ok(Leeward::start())
+        Leeward::from_options(options)
     }
 
     #[inline]

@@ -1,15 +1,22 @@
 //! The start position: Oar, Kite, Sail, Lamp, Sail, Kite, Oar on each back
 //! rank, one Oar in front of the Lamp, the wind blowing east, Ink to move.
 
-use tabula_core::Side;
+use tabula_core::{Error, Options, Side};
 
 use super::geometry::{Kind, Wind};
+use super::info::INFO;
 use super::rules::Leeward;
 
 /// The starting layout of Ink's back rank, file a to g.
 const BACK_RANK: [Kind; 7] = [Kind::Oar, Kind::Kite, Kind::Sail, Kind::Lamp, Kind::Sail, Kind::Kite, Kind::Oar];
 
 impl Leeward {
+    /// The start position the options ask for: Leeward has none, so any given is refused.
+    pub(super) fn from_options(options: &Options) -> Result<Leeward, Error> {
+        options.validate(&INFO)?;
+        Ok(Leeward::start())
+    }
+
     /// The start position: the wind blows east and Ink moves first.
     pub fn start() -> Leeward {
         let mut pos = Leeward::empty(Wind::E, Side::First, 0);

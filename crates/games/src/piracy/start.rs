@@ -33,6 +33,7 @@ impl Piracy {
         tabula_core::uniform_below(&mut rng, ISLAND_CORNERS.len() as u64) as usize
     }
 
+    /// The start position the options ask for (checked against the catalog).
     pub(super) fn from_options(options: &Options) -> Result<Piracy, Error> {
         let info: &GameInfo = &INFO;
         options.validate(info)?;

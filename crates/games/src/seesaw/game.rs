@@ -18,10 +18,7 @@ impl Game for Seesaw {
     }
 
     fn new(options: &Options) -> Result<Self, Error> {
-        let info: &GameInfo = &INFO;
-        options.validate(info)?;
-        let base = options.get_u64(info, "base")?;
-        Seesaw::with_base(base.min(1_000) as usize)
+        Seesaw::from_options(options)
     }
 
     #[inline]

@@ -1,9 +1,10 @@
 //! The start position: each player's one-disc stack on a tile of its own in
 //! its corner (South's at the bottom, North's at the top), South to move.
 
-use tabula_core::Error;
+use tabula_core::{Error, GameInfo, Options};
 
 use super::geometry::{layout, MAX_BASE, MIN_BASE};
+use super::info::INFO;
 use super::rules::{Builder, Seesaw, NORTH, SOUTH};
 
 impl Seesaw {
@@ -22,5 +23,13 @@ impl Seesaw {
             next: SOUTH,
         };
         Ok(builder.build())
+    }
+
+    /// The start position the options ask for (checked against the catalog).
+    pub(super) fn from_options(options: &Options) -> Result<Seesaw, Error> {
+        let info: &GameInfo = &INFO;
+        options.validate(info)?;
+        let base = options.get_u64(info, "base")?;
+        Seesaw::with_base(base.min(1_000) as usize)
     }
 }

@@ -68,7 +68,7 @@ impl WarpWeft {
         pos
     }
 
-    /// The options key/values this game type reads, checked.
+    /// The start position the options ask for (checked against the catalog).
     pub(super) fn from_options(options: &Options) -> Result<WarpWeft, Error> {
         let info: &GameInfo = &INFO;
         options.validate(info)?;
