@@ -57,7 +57,7 @@ const fn decode(code: u8) -> (Side, Kind) {
 ///
 /// Packed in 32 bits: the squares from and to (6 bits each), the wind before
 /// and after (2 bits each) and what was captured (4 bits, 0 for nothing),
-/// which is everything [`Game::undo`] needs.
+/// which is everything [`Game::undo`](tabula_core::Game::undo) needs.
 #[derive(Clone, Copy, PartialEq, Eq, Hash)]
 pub struct LeewardMove(u32);
 

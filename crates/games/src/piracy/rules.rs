@@ -126,7 +126,7 @@ impl Ship {
 pub(super) const NOBODY: u8 = 2;
 
 /// One move: a turn of −2…+2 eighths (left negative). It carries the state the move changes, so that
-/// [`Game::undo`] can restore it without looking anything up. Moves are
+/// [`Game::undo`](tabula_core::Game::undo) can restore it without looking anything up. Moves are
 /// made by [`Piracy::make_move`]; two moves from the same position are
 /// equal exactly when their turns are.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]

@@ -24,7 +24,7 @@ use tabula_core::Side;
 
 /// The smallest board offered.
 pub const MIN_BASE: usize = 3;
-/// The largest board offered: base 8, 169 cells (a [`Bits192`] holds up to 192).
+/// The largest board offered: base 8, 169 cells (a `Bits192` holds up to 192).
 pub const MAX_BASE: usize = 8;
 /// Room for the cells of the largest board in the shared per-cell tables
 /// (neighbours, Zobrist keys), rounded up to a power of two so that any cell
