@@ -733,18 +733,7 @@ fn perft_agrees_with_the_plain_statement_of_the_rules() {
 
 /// A position reached by playing the choices (each taken modulo the legal count).
 fn reached(base: usize, choices: &[usize]) -> (Seesaw, Vec<SeesawMove>) {
-    let mut p = Seesaw::with_base(base).unwrap();
-    let mut line = Vec::new();
-    for &c in choices {
-        let moves = legal(&p);
-        if moves.is_empty() {
-            break;
-        }
-        let mv = moves[c % moves.len()];
-        p.play(mv);
-        line.push(mv);
-    }
-    (p, line)
+    common::reached(Seesaw::with_base(base).unwrap(), choices)
 }
 
 proptest! {

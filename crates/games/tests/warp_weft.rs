@@ -270,19 +270,7 @@ fn lines_mirror_across_the_diagonal() {
 
 /// A position reached by playing the choices (each taken modulo the legal count).
 fn reached(seed: u64, size: usize, choices: &[usize]) -> (WarpWeft, Vec<WarpWeftMove>) {
-    let mut pos = game(&[&format!("seed={seed}"), &format!("size={size}"), "pie=true"]);
-    let mut line = Vec::new();
-    for &c in choices {
-        let mut legal = Vec::new();
-        pos.legal_moves(&mut legal);
-        if legal.is_empty() {
-            break;
-        }
-        let mv = legal[c % legal.len()];
-        pos.play(mv);
-        line.push(mv);
-    }
-    (pos, line)
+    common::reached(game(&[&format!("seed={seed}"), &format!("size={size}"), "pie=true"]), choices)
 }
 
 proptest! {

@@ -1,23 +1,15 @@
 //! The exact solver against the generic alpha–beta searched to the end, and
 //! its reports.
 
+mod common;
+
 use proptest::prelude::*;
 use tabula_core::{Evaluate, Game, Options, WIN_SCORE};
 use tabula_games::warp_weft::{Solver, WarpWeft};
 use tabula_search::{AlphaBeta, Player, PlayerSpec, SearchLimits};
 
 fn midgame(seed: u64, size: usize, choices: &[usize]) -> WarpWeft {
-    let mut pos =
-        WarpWeft::new(&Options::from_pairs(&[format!("seed={seed}"), format!("size={size}")]).unwrap()).unwrap();
-    for &c in choices {
-        let mut legal = Vec::new();
-        pos.legal_moves(&mut legal);
-        if legal.is_empty() {
-            break;
-        }
-        pos.play(legal[c % legal.len()]);
-    }
-    pos
+    common::reached(common::game(&[&format!("seed={seed}"), &format!("size={size}")]), choices).0
 }
 
 /// The final margin in half points for the mover, from a search to the end.

@@ -53,6 +53,23 @@ pub fn played<G: Game>(p: &G, line: &str) -> G {
     next
 }
 
+/// Plays from `pos` the moves that `choices` pick among the legal ones (each
+/// choice modulo their number) until the choices or the game run out: a
+/// reproducible random position for property tests, and the line played.
+pub fn reached<G: Game>(mut pos: G, choices: &[usize]) -> (G, Vec<G::Move>) {
+    let mut line = Vec::new();
+    for &c in choices {
+        let moves = legal(&pos);
+        if moves.is_empty() {
+            break;
+        }
+        let mv = moves[c % moves.len()];
+        pos.play(mv);
+        line.push(mv);
+    }
+    (pos, line)
+}
+
 /// Owned strings, sorted, to compare with [`moves`].
 pub fn strs(list: &[&str]) -> Vec<String> {
     let mut v: Vec<String> = list.iter().map(|s| s.to_string()).collect();
