@@ -66,3 +66,22 @@ impl Outcome {
         }
     }
 }
+
+/// A pair indexed by seat, `pair[side]`: games keep one value per seat in
+/// `[T; 2]` arrays and index them by [`Side`] without converting.
+impl<T> std::ops::Index<Side> for [T; 2] {
+    type Output = T;
+
+    #[inline(always)]
+    fn index(&self, side: Side) -> &T {
+        &self[side as usize]
+    }
+}
+
+/// A pair indexed by seat, mutably.
+impl<T> std::ops::IndexMut<Side> for [T; 2] {
+    #[inline(always)]
+    fn index_mut(&mut self, side: Side) -> &mut T {
+        &mut self[side as usize]
+    }
+}

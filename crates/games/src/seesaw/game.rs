@@ -34,7 +34,7 @@ impl Game for Seesaw {
             }
             let start = out.len();
             p.generate(out);
-            if out.len() == start && p.can_move(p.next ^ 1) {
+            if out.len() == start && p.can_move(p.next.opponent()) {
                 out.push(SeesawMove::PASS);
             }
         })
@@ -47,7 +47,7 @@ impl Game for Seesaw {
                 return 0;
             }
             match p.count() {
-                0 => p.can_move(p.next ^ 1) as usize,
+                0 => p.can_move(p.next.opponent()) as usize,
                 n => n,
             }
         })

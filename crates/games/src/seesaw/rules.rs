@@ -17,11 +17,6 @@ use super::geometry::{cells_of, layout, Bits192, Layout, Mask, Tables, MAX_CELLS
 pub const SOUTH: Side = Side::First;
 /// North, the second player, who starts at the top and moves down with odd stacks.
 pub const NORTH: Side = Side::Second;
-/// South's index in the two-entry tables of a position (the hot path keeps
-/// sides as indices: it indexes every table with them).
-const S: usize = SOUTH.index();
-/// North's index in the two-entry tables of a position.
-const N: usize = NORTH.index();
 /// Stacks stop growing here (a size is one byte); no real game comes near.
 pub const MAX_STACK: u8 = u8::MAX;
 
@@ -146,18 +141,18 @@ const NORTH_TO_MOVE: u64 = zobrist::splitmix64(0x5345_0004);
 /// cells 128–255, so that boards up to base 7 keep the keys (and hashes) they
 /// had before base 8 was added.
 #[inline(always)]
-fn side_cell(side: usize, cell: usize) -> usize {
-    ((cell & 128) << 1) | ((side & 1) << 7) | (cell & 127)
+fn side_cell(side: Side, cell: usize) -> usize {
+    ((cell & 128) << 1) | (side.index() << 7) | (cell & 127)
 }
 
 #[inline(always)]
-fn stack_key(side: usize, cell: usize, size: u8) -> u64 {
+fn stack_key(side: Side, cell: usize, size: u8) -> u64 {
     let cell = cell & (MAX_CELLS - 1);
     PRESENCE_KEYS[side_cell(side, cell)] ^ SIZE_KEYS[cell * 32 + (size & 31) as usize].rotate_left((size >> 5) as u32)
 }
 
 #[inline(always)]
-fn tile_key(side: usize, cell: usize) -> u64 {
+fn tile_key(side: Side, cell: usize) -> u64 {
     TILE_KEYS[side_cell(side, cell)]
 }
 
@@ -174,8 +169,8 @@ pub(super) struct Pos<M: Mask> {
     /// The size of the stack on each cell; meaningless where there is none
     /// (a captured stack's size stays behind so that undo can restore it).
     pub size: M::Bytes,
-    /// 0 when South is to move, 1 for North.
-    pub next: usize,
+    /// The side to move.
+    pub next: Side,
     pub hash: u64,
 }
 
@@ -245,8 +240,8 @@ impl<M: Mask> Pos<M> {
     /// Recomputes what is derived: the fronts and the hash.
     pub fn refresh(&mut self) {
         self.front = [self.t.dilate(self.tiles[0]), self.t.dilate(self.tiles[1])];
-        let mut h = if self.next == N { NORTH_TO_MOVE } else { 0 };
-        for side in [S, N] {
+        let mut h = if self.next == NORTH { NORTH_TO_MOVE } else { 0 };
+        for side in Side::BOTH {
             for c in cells_of(self.stacks[side]) {
                 h ^= stack_key(side, c, self.size[c]);
             }
@@ -269,14 +264,14 @@ impl<M: Mask> Pos<M> {
 
     /// Cells where `side` may deploy: completely empty and next to one of its tiles.
     #[inline(always)]
-    pub fn deploy_cells(&self, side: usize) -> M {
+    pub fn deploy_cells(&self, side: Side) -> M {
         self.front[side] & !(self.stacks[0] | self.stacks[1] | self.tiles[0] | self.tiles[1])
     }
 
     /// The step directions of a stack of `size` owned by `side`: forward when odd.
     #[inline(always)]
-    pub(super) fn dirs(&self, side: usize, size: u8) -> &'static [M; MAX_CELLS] {
-        if (side == S) == (size & 1 == 1) {
+    pub(super) fn dirs(&self, side: Side, size: u8) -> &'static [M; MAX_CELLS] {
+        if (side == SOUTH) == (size & 1 == 1) {
             &self.t.up
         } else {
             &self.t.down
@@ -285,11 +280,11 @@ impl<M: Mask> Pos<M> {
 
     /// The cells where a stack of `size` owned by `side` grows at the end of its turn.
     #[inline(always)]
-    pub(super) fn promotion_cells(&self, side: usize, size: u8) -> M {
+    pub(super) fn promotion_cells(&self, side: Side, size: u8) -> M {
         if size == MAX_STACK {
             M::ZERO
         } else if size & 1 == 1 {
-            self.tiles[side ^ 1]
+            self.tiles[side.opponent()]
         } else {
             self.tiles[side]
         }
@@ -387,7 +382,7 @@ impl<M: Mask> Pos<M> {
     }
 
     /// Whether `side` has a legal turn (deploy, step or capture) if it were to move.
-    pub fn can_move(&self, side: usize) -> bool {
+    pub fn can_move(&self, side: Side) -> bool {
         let mine = self.stacks[side];
         if mine.is_zero() {
             return false;
@@ -402,8 +397,8 @@ impl<M: Mask> Pos<M> {
         self.any_capture(side, empty)
     }
 
-    pub(super) fn any_capture(&self, side: usize, empty: M) -> bool {
-        let enemy = self.stacks[side ^ 1];
+    pub(super) fn any_capture(&self, side: Side, empty: M) -> bool {
+        let enemy = self.stacks[side.opponent()];
         cells_of(self.stacks[side])
             .any(|c| !self.capture_targets::<false>(c, self.size[c] as u32, empty, enemy, &mut []).is_zero())
     }
@@ -416,7 +411,7 @@ impl<M: Mask> Pos<M> {
     /// The first captures each stack of the side to move could make, as (from, targets).
     pub fn first_captures(&self) -> Vec<(usize, M)> {
         let empty = self.empty();
-        let enemy = self.stacks[self.next ^ 1];
+        let enemy = self.stacks[self.next.opponent()];
         cells_of(self.stacks[self.next])
             .map(|c| (c, self.all_capture_targets(c, self.size[c] as u32, empty, enemy)))
             .filter(|(_, targets)| !targets.is_zero())
@@ -436,11 +431,11 @@ impl<M: Mask> Pos<M> {
 
     /// The side whose stack is on `cell`, if any.
     #[inline]
-    pub fn owner(&self, cell: usize) -> Option<usize> {
-        if self.stacks[S].has(cell) {
-            Some(S)
-        } else if self.stacks[N].has(cell) {
-            Some(N)
+    pub fn owner(&self, cell: usize) -> Option<Side> {
+        if self.stacks[SOUTH].has(cell) {
+            Some(SOUTH)
+        } else if self.stacks[NORTH].has(cell) {
+            Some(NORTH)
         } else {
             None
         }
@@ -448,11 +443,11 @@ impl<M: Mask> Pos<M> {
 
     /// The side whose tile is on `cell`, if any.
     #[inline]
-    pub fn tile(&self, cell: usize) -> Option<usize> {
-        if self.tiles[S].has(cell) {
-            Some(S)
-        } else if self.tiles[N].has(cell) {
-            Some(N)
+    pub fn tile(&self, cell: usize) -> Option<Side> {
+        if self.tiles[SOUTH].has(cell) {
+            Some(SOUTH)
+        } else if self.tiles[NORTH].has(cell) {
+            Some(NORTH)
         } else {
             None
         }
@@ -463,7 +458,7 @@ impl<M: Mask> Pos<M> {
     pub fn generate(&self, out: &mut Vec<SeesawMove>) {
         let side = self.next;
         let mine = self.stacks[side];
-        let enemy = self.stacks[side ^ 1];
+        let enemy = self.stacks[side.opponent()];
         let empty = self.t.all & !(mine | enemy);
 
         // Captures are compulsory: find the first stack that can capture.
@@ -527,7 +522,7 @@ impl<M: Mask> Pos<M> {
     pub fn chain_paths(&self) -> Vec<ChainPath> {
         let mut sink = Record::default();
         let empty = self.empty();
-        let enemy = self.stacks[self.next ^ 1];
+        let enemy = self.stacks[self.next.opponent()];
         for from in cells_of(self.stacks[self.next]) {
             self.captures_from(&mut sink, from, empty, enemy);
         }
@@ -613,7 +608,7 @@ impl<M: Mask> Pos<M> {
                 self.stacks[side] ^= M::bit(from);
                 let captured = mv.captured_as::<M>();
                 if !captured.is_zero() {
-                    let other = side ^ 1;
+                    let other = side.opponent();
                     self.stacks[other] ^= captured;
                     for e in cells_of(captured) {
                         h ^= stack_key(other, e, self.size[e & (M::CELLS - 1)]);
@@ -625,13 +620,13 @@ impl<M: Mask> Pos<M> {
                 self.hash ^= h ^ stack_key(side, to, grown);
             }
         }
-        self.next ^= 1;
+        self.next = self.next.opponent();
         self.hash ^= NORTH_TO_MOVE;
     }
 
     #[inline]
     pub fn undo(&mut self, mv: SeesawMove) {
-        self.next ^= 1;
+        self.next = self.next.opponent();
         self.hash ^= NORTH_TO_MOVE;
         let side = self.next;
         match mv.flags & KIND {
@@ -654,7 +649,7 @@ impl<M: Mask> Pos<M> {
                 self.size[to & (M::CELLS - 1)] = mv.old;
                 let captured = mv.captured_as::<M>();
                 if !captured.is_zero() {
-                    let other = side ^ 1;
+                    let other = side.opponent();
                     self.stacks[other] |= captured;
                     for e in cells_of(captured) {
                         h ^= stack_key(other, e, self.size[e & (M::CELLS - 1)]);
@@ -672,9 +667,9 @@ impl<M: Mask> Pos<M> {
     pub fn outcome(&self) -> Option<Outcome> {
         let side = self.next;
         if self.stacks[side].is_zero() {
-            return Some(Outcome::Win(Side::from_index(side ^ 1)));
+            return Some(Outcome::Win(side.opponent()));
         }
-        if !self.can_move(side) && !self.can_move(side ^ 1) {
+        if !self.can_move(side) && !self.can_move(side.opponent()) {
             return Some(Outcome::Draw);
         }
         None
@@ -748,28 +743,27 @@ impl Seesaw {
 
     /// [`SOUTH`] or [`NORTH`]: who is to move.
     pub fn mover(&self) -> Side {
-        with_pos!(self, p => Side::from_index(p.next))
+        with_pos!(self, p => p.next)
     }
 
     /// The stack on `cell`, if any.
     pub fn stack(&self, cell: usize) -> Option<Stack> {
-        with_pos!(self, p => p.owner(cell).map(|owner| Stack { owner: Side::from_index(owner), size: p.size[cell] }))
+        with_pos!(self, p => p.owner(cell).map(|owner| Stack { owner, size: p.size[cell] }))
     }
 
     /// The owner of the tile on `cell`, if any.
     pub fn tile(&self, cell: usize) -> Option<Side> {
-        with_pos!(self, p => p.tile(cell).map(Side::from_index))
+        with_pos!(self, p => p.tile(cell))
     }
 
     /// Each side's number of stacks and of discs.
     pub fn material(&self, side: Side) -> (u32, u32) {
-        let side = side.index();
         with_pos!(self, p => (p.stacks[side].count(), cells_of(p.stacks[side]).map(|c| p.size[c] as u32).sum()))
     }
 
     /// Whether `side` would have a legal turn if it were to move.
     pub fn can_move(&self, side: Side) -> bool {
-        with_pos!(self, p => p.can_move(side.index()))
+        with_pos!(self, p => p.can_move(side))
     }
 
     /// Whether the side to move must capture.
@@ -818,14 +812,14 @@ impl Seesaw {
                 tiles: [M::ZERO; 2],
                 front: [M::ZERO; 2],
                 size: M::ZERO_BYTES,
-                next: b.next.index(),
+                next: b.next,
                 hash: 0,
             };
             for &(cell, owner) in &b.tiles {
-                pos.tiles[owner.index()] |= M::bit(cell);
+                pos.tiles[owner] |= M::bit(cell);
             }
             for &(cell, owner, size) in &b.stacks {
-                pos.stacks[owner.index()] |= M::bit(cell);
+                pos.stacks[owner] |= M::bit(cell);
                 pos.size[cell] = size;
             }
             pos.refresh();
