@@ -21,7 +21,7 @@ impl Game for Piracy {
 
     #[inline]
     fn side_to_move(&self) -> Side {
-        Side::from_index(self.to_move as usize)
+        self.to_move
     }
 
     #[inline]
@@ -29,7 +29,7 @@ impl Game for Piracy {
         if self.is_over() {
             return;
         }
-        let ship = &self.ships[self.to_move as usize];
+        let ship = &self.ships[self.to_move];
         let blocked = self.blocked();
         let base = self.make_move(0);
         let (lo, hi) = Piracy::turn_range(ship);
@@ -45,7 +45,7 @@ impl Game for Piracy {
         if self.is_over() {
             return 0;
         }
-        let ship = &self.ships[self.to_move as usize];
+        let ship = &self.ships[self.to_move];
         let blocked = self.blocked();
         let (lo, hi) = Piracy::turn_range(ship);
         let mut n = 0;
@@ -57,20 +57,20 @@ impl Game for Piracy {
 
     #[inline]
     fn play(&mut self, mv: PiracyMove) {
-        let me = self.to_move as usize;
+        let me = self.to_move.index();
         debug_assert_eq!(mv.seat().index(), me, "a move of the side to move");
         self.ply += 1;
         self.play_turn(me, mv);
         // The turn passes to the other ship while both sail, and stays
         // with the survivor once one has sunk.
-        self.to_move = if self.survivor == NOBODY { me as u8 ^ 1 } else { self.survivor };
+        self.to_move = Side::from_index(if self.survivor == NOBODY { me ^ 1 } else { self.survivor as usize });
     }
 
     #[inline]
     fn undo(&mut self, mv: PiracyMove) {
         self.ply -= 1;
         let me = mv.seat().index();
-        self.to_move = me as u8;
+        self.to_move = Side::from_index(me);
         self.ships[me] = Ship {
             stern: mv.stern,
             bow: mv.bow,

@@ -2,7 +2,7 @@
 //! north-east, Silver's in the north-east one heading south-west, and the
 //! island at one of nine places (chosen by the chart number, or named).
 
-use tabula_core::{Error, GameInfo, Options};
+use tabula_core::{Error, GameInfo, Options, Side};
 
 use super::geometry::{island_mask, parse_square, ISLAND_CORNERS};
 use super::info::INFO;
@@ -20,7 +20,7 @@ impl Piracy {
             ships: START_SHIPS,
             island: island as u8,
             land: island_mask(ISLAND_CORNERS[island]),
-            to_move: 0,
+            to_move: Side::First,
             ply: 0,
             owed: 0,
             survivor: NOBODY,

@@ -194,7 +194,7 @@ pub fn from_text(text: &str) -> Result<Piracy, Error> {
     let survivor = fields.get("survivor").map(|value| seat_named(value, "survivor")).transpose()?;
     let mut pos = Piracy::start(island);
     pos.ships = [cook, silver];
-    pos.to_move = next.index() as u8;
+    pos.to_move = next;
     pos.ply = ply;
     // With one ship afloat, it is the survivor unless the text says otherwise;
     // with both sunk, only the text can say.
