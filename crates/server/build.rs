@@ -28,7 +28,9 @@ fn main() {
     println!("cargo:rerun-if-changed={}", web.display());
     let mut files = Vec::new();
     collect(&web, &web, &mut files);
-    let mut code = String::from("/// Every web asset: its path under `web/` and its bytes.\npub static ASSETS: &[(&str, &[u8])] = &[\n");
+    let mut code = String::from(
+        "/// Every web asset: its path under `web/` and its bytes.\npub static ASSETS: &[(&str, &[u8])] = &[\n",
+    );
     for (rel, path) in files {
         code.push_str(&format!("    ({rel:?}, include_bytes!({:?})),\n", path.display().to_string()));
     }

@@ -108,7 +108,8 @@ pub fn run(args: &AnalyzeArgs) -> Result<(), String> {
         if let Some(dir) = &args.out {
             std::fs::create_dir_all(dir).map_err(|e| format!("cannot create {}: {e}", dir.display()))?;
             std::fs::write(dir.join("study.md"), &markdown).map_err(|e| e.to_string())?;
-            std::fs::write(dir.join("study.json"), serde_json::to_string_pretty(&report).expect("reports serialise")).map_err(|e| e.to_string())?;
+            std::fs::write(dir.join("study.json"), serde_json::to_string_pretty(&report).expect("reports serialise"))
+                .map_err(|e| e.to_string())?;
         }
         if args.json {
             println!("{report}");
@@ -264,11 +265,8 @@ fn chart(r: &Value) -> String {
         .collect();
     let panel = |title: &str, x0: f64, data: &[(String, f64, f64, f64)], colour: &str| -> String {
         let (w, h, top, left) = (340.0, 220.0, 40.0, 40.0);
-        let mut s = format!(
-            "<text x=\"{}\" y=\"22\" font-size=\"14\" font-weight=\"600\">{}</text>",
-            x0 + left,
-            escape(title)
-        );
+        let mut s =
+            format!("<text x=\"{}\" y=\"22\" font-size=\"14\" font-weight=\"600\">{}</text>", x0 + left, escape(title));
         for (i, tick) in [0.0, 0.25, 0.5, 0.75, 1.0].iter().enumerate() {
             let y = top + h - tick * h;
             let dash = if i == 2 { " stroke-dasharray=\"4 3\"" } else { "" };

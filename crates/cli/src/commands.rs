@@ -6,7 +6,6 @@ use tabula_search::PlayerSpec;
 
 use crate::game_args::GameArgs;
 
-
 /// Lists the games with their options and levels.
 pub fn games() -> Result<(), String> {
     for entry in registry() {
@@ -51,7 +50,9 @@ pub fn show(args: &GameArgs, as_json: bool) -> Result<(), String> {
         print!("{}", game.drawing());
         match game.outcome() {
             Some(_) => println!("Game over: {}", game.outcome_reason()),
-            None => println!("{} to move; legal: {}", info.sides[game.side_to_move().index()], game.legal_moves().join(" ")),
+            None => {
+                println!("{} to move; legal: {}", info.sides[game.side_to_move().index()], game.legal_moves().join(" "))
+            }
         }
     }
     Ok(())
@@ -103,14 +104,18 @@ pub fn think(args: &GameArgs, player: &str) -> Result<(), String> {
 /// Prints the game's exact-solver report.
 pub fn solve(args: &GameArgs, verdict_only: bool, as_json: bool, threads: usize) -> Result<(), String> {
     let game = args.build()?;
-    let report = game
-        .solve_report(verdict_only, threads)
-        .ok_or_else(|| format!("{} has no exact solver for this position (too big, or not a solvable game)", game.info().name))?;
+    let report = game.solve_report(verdict_only, threads).ok_or_else(|| {
+        format!("{} has no exact solver for this position (too big, or not a solvable game)", game.info().name)
+    })?;
     if as_json {
         let object: serde_json::Map<String, Value> = report
             .into_iter()
             .map(|(k, v)| {
-                let value = v.parse::<i64>().map(Value::from).or_else(|_| v.parse::<f64>().map(Value::from)).unwrap_or(Value::String(v));
+                let value = v
+                    .parse::<i64>()
+                    .map(Value::from)
+                    .or_else(|_| v.parse::<f64>().map(Value::from))
+                    .unwrap_or(Value::String(v));
                 (k.to_string(), value)
             })
             .collect();

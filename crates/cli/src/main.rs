@@ -144,11 +144,21 @@ fn main() -> ExitCode {
         Command::Moves { game, after } => commands::moves(&game, after),
         Command::Think { game, player } => commands::think(&game, &player),
         Command::Match(args) => match_cmd::run(&args),
-        Command::Solve { game, verdict, json, boards, shard, out, summarize, compensation, threads } => match (summarize, boards) {
-            (Some(file), _) => solve_study::summarize(&file, compensation),
-            (None, Some(range)) => solve_study::solve_boards(&game.game, &game.options, range, &shard, out.as_deref(), verdict, threads),
-            (None, None) => commands::solve(&game, verdict, json, threads),
-        },
+        Command::Solve { game, verdict, json, boards, shard, out, summarize, compensation, threads } => {
+            match (summarize, boards) {
+                (Some(file), _) => solve_study::summarize(&file, compensation),
+                (None, Some(range)) => solve_study::solve_boards(
+                    &game.game,
+                    &game.options,
+                    range,
+                    &shard,
+                    out.as_deref(),
+                    verdict,
+                    threads,
+                ),
+                (None, None) => commands::solve(&game, verdict, json, threads),
+            }
+        }
         Command::Analyze(args) => analyze::run(&args),
         Command::Ugi { game, options } => ugi::run(&game, &options),
         Command::Bench { game, seconds } => bench::run(game.as_deref(), seconds),

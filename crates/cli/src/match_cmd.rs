@@ -69,7 +69,10 @@ pub fn run(args: &MatchArgs) -> Result<(), String> {
     if !args.merge.is_empty() {
         return merge(&args.merge, args.json);
     }
-    let slug = args.game.as_deref().ok_or("name the game to play, e.g. `tabula match warp-weft --a level:easy --b level:medium`")?;
+    let slug = args
+        .game
+        .as_deref()
+        .ok_or("name the game to play, e.g. `tabula match warp-weft --a level:easy --b level:medium`")?;
     let entry = find(slug).map_err(|e| e.to_string())?;
     let setup = MatchSetup {
         entry,
@@ -88,7 +91,12 @@ pub fn run(args: &MatchArgs) -> Result<(), String> {
         _ => Vec::new(),
     };
     if let Some(r) = earlier.iter().find(|r| r.players != [args.a.clone(), args.b.clone()]) {
-        return Err(format!("{} holds games of {} vs {}, not of this match", args.out.as_ref().unwrap().display(), r.players[0], r.players[1]));
+        return Err(format!(
+            "{} holds games of {} vs {}, not of this match",
+            args.out.as_ref().unwrap().display(),
+            r.players[0],
+            r.players[1]
+        ));
     }
     let done: Vec<u64> = earlier.iter().map(|r| r.index).collect();
     let total = setup.indices().len() as u64;
@@ -99,7 +107,11 @@ pub fn run(args: &MatchArgs) -> Result<(), String> {
     );
     let out = match &args.out {
         Some(path) => Some(Mutex::new(
-            OpenOptions::new().create(true).append(true).open(path).map_err(|e| format!("cannot write {}: {e}", path.display()))?,
+            OpenOptions::new()
+                .create(true)
+                .append(true)
+                .open(path)
+                .map_err(|e| format!("cannot write {}: {e}", path.display()))?,
         )),
         None => None,
     };
@@ -133,8 +145,8 @@ fn read_records(path: &PathBuf) -> Result<Vec<GameRecord>, String> {
         if line.trim().is_empty() {
             continue;
         }
-        let record: GameRecord =
-            serde_json::from_str(&line).map_err(|e| format!("{} line {}: not a game record: {e}", path.display(), n + 1))?;
+        let record: GameRecord = serde_json::from_str(&line)
+            .map_err(|e| format!("{} line {}: not a game record: {e}", path.display(), n + 1))?;
         records.push(record);
     }
     Ok(records)
@@ -146,7 +158,12 @@ fn merge(paths: &[PathBuf], json: bool) -> Result<(), String> {
         for record in read_records(path)? {
             if let Some(first) = all.first() {
                 if first.players != record.players {
-                    return Err(format!("{} holds a different match ({} vs {})", path.display(), record.players[0], record.players[1]));
+                    return Err(format!(
+                        "{} holds a different match ({} vs {})",
+                        path.display(),
+                        record.players[0],
+                        record.players[1]
+                    ));
                 }
             }
             all.push(record);

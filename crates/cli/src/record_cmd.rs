@@ -78,7 +78,11 @@ pub fn run(command: RecordCommand) -> Result<(), String> {
                 let r = &s.row;
                 let name = |i: usize| {
                     r.names[i].clone().unwrap_or_else(|| {
-                        if r.players[i] == "human" { format!("Player {}", i + 1) } else { format!("Computer ({})", r.players[i]) }
+                        if r.players[i] == "human" {
+                            format!("Player {}", i + 1)
+                        } else {
+                            format!("Computer ({})", r.players[i])
+                        }
                     })
                 };
                 let result = records::result_token(r.result.as_ref());
@@ -109,14 +113,19 @@ pub fn run(command: RecordCommand) -> Result<(), String> {
             };
             let mut text = String::new();
             for id in &ids {
-                let stored = db.load(id).map_err(|e| e.to_string())?.ok_or_else(|| format!("there is no match '{id}' in the store"))?;
+                let stored = db
+                    .load(id)
+                    .map_err(|e| e.to_string())?
+                    .ok_or_else(|| format!("there is no match '{id}' in the store"))?;
                 if !text.is_empty() {
                     text.push('\n');
                 }
                 text.push_str(&records::write(&records::from_stored(&stored)));
             }
             match out {
-                Some(path) => std::fs::write(&path, text).map_err(|e| format!("cannot write {}: {e}", path.display()))?,
+                Some(path) => {
+                    std::fs::write(&path, text).map_err(|e| format!("cannot write {}: {e}", path.display()))?
+                }
                 None => print!("{text}"),
             }
             Ok(())
@@ -131,7 +140,8 @@ pub fn run(command: RecordCommand) -> Result<(), String> {
                 } else {
                     std::fs::read_to_string(path).map_err(|e| format!("cannot read {}: {e}", path.display()))?
                 };
-                let recs = records::read(&text).map_err(|e| format!("{}: {e}; nothing was imported", path.display()))?;
+                let recs =
+                    records::read(&text).map_err(|e| format!("{}: {e}; nothing was imported", path.display()))?;
                 all.extend(recs);
             }
             if check {
@@ -142,7 +152,13 @@ pub fn run(command: RecordCommand) -> Result<(), String> {
             let stored: Vec<_> = all.iter().map(|r| records::to_stored(r, tabula_server::secret::new_id())).collect();
             db.insert_all(&stored).map_err(|e| format!("{e}; nothing was imported"))?;
             for m in &stored {
-                println!("{}  {}  {} moves  {}", m.row.id, m.row.game, m.moves.len(), records::result_token(m.row.result.as_ref()));
+                println!(
+                    "{}  {}  {} moves  {}",
+                    m.row.id,
+                    m.row.game,
+                    m.moves.len(),
+                    records::result_token(m.row.result.as_ref())
+                );
             }
             Ok(())
         }

@@ -168,7 +168,10 @@ pub fn serve(args: ServeArgs) -> Result<(), String> {
             drop(listener);
             let public = args.public_urls.clone();
             return tabula_server::serve(addr, config, |bound| {
-                println!("Tabula is serving at http://{bound}/  (Ctrl+C stops it; matches are kept in {})", data_dir.display());
+                println!(
+                    "Tabula is serving at http://{bound}/  (Ctrl+C stops it; matches are kept in {})",
+                    data_dir.display()
+                );
                 for url in &public {
                     println!("  and, through its proxy, at {url}");
                 }

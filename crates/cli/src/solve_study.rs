@@ -35,7 +35,10 @@ pub fn parse_boards(text: &str) -> Result<(u64, u64), String> {
 
 /// Reads a solver report value as a number when it is one.
 fn as_value(text: String) -> Value {
-    text.parse::<i64>().map(Value::from).or_else(|_| text.parse::<f64>().map(Value::from)).unwrap_or(Value::String(text))
+    text.parse::<i64>()
+        .map(Value::from)
+        .or_else(|_| text.parse::<f64>().map(Value::from))
+        .unwrap_or(Value::String(text))
 }
 
 /// The board numbers already in `out` (a run that stopped is resumed).
@@ -43,8 +46,11 @@ fn done_boards(out: &Path) -> Result<BTreeSet<u64>, String> {
     let Ok(text) = std::fs::read_to_string(out) else { return Ok(BTreeSet::new()) };
     let mut done = BTreeSet::new();
     for (i, line) in text.lines().enumerate().filter(|(_, l)| !l.trim().is_empty()) {
-        let value: Value = serde_json::from_str(line).map_err(|e| format!("{} line {}: not a JSON object: {e}", out.display(), i + 1))?;
-        let seed = value["seed"].as_u64().ok_or_else(|| format!("{} line {}: no board number (seed)", out.display(), i + 1))?;
+        let value: Value = serde_json::from_str(line)
+            .map_err(|e| format!("{} line {}: not a JSON object: {e}", out.display(), i + 1))?;
+        let seed = value["seed"]
+            .as_u64()
+            .ok_or_else(|| format!("{} line {}: no board number (seed)", out.display(), i + 1))?;
         done.insert(seed);
     }
     Ok(done)
@@ -70,7 +76,8 @@ pub fn solve_boards(
         Some(path) => done_boards(path)?,
         None => BTreeSet::new(),
     };
-    let todo: Vec<u64> = (boards.0..=boards.1).filter(|s| (s - boards.0) % count == index && !done.contains(s)).collect();
+    let todo: Vec<u64> =
+        (boards.0..=boards.1).filter(|s| (s - boards.0) % count == index && !done.contains(s)).collect();
     let mut file = match out {
         Some(path) => Some(
             std::fs::OpenOptions::new()
@@ -82,7 +89,12 @@ pub fn solve_boards(
         None => None,
     };
     if !done.is_empty() {
-        eprintln!("{} boards already solved in {}; {} to go", done.len(), out.map(Path::display).expect("done comes from a file"), todo.len());
+        eprintln!(
+            "{} boards already solved in {}; {} to go",
+            done.len(),
+            out.map(Path::display).expect("done comes from a file"),
+            todo.len()
+        );
     }
     let bar = ProgressBar::new(todo.len() as u64);
     bar.set_style(
@@ -95,9 +107,9 @@ pub fn solve_boards(
         opts.set("seed", &seed.to_string());
         let game = entry.create(&opts).map_err(|e| e.to_string())?;
         let clock = Instant::now();
-        let report = game
-            .solve_report(verdict_only, threads)
-            .ok_or_else(|| format!("{} has no exact solver for board {seed} (too big, or not a solvable game)", info.name))?;
+        let report = game.solve_report(verdict_only, threads).ok_or_else(|| {
+            format!("{} has no exact solver for board {seed} (too big, or not a solvable game)", info.name)
+        })?;
         let mut line = Map::new();
         line.insert("seed".into(), json!(seed));
         if !options.is_empty() {
@@ -124,7 +136,9 @@ fn recorded_compensation(path: &Path) -> Result<Option<f64>, String> {
     let text = std::fs::read_to_string(path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
     let mut found: Option<f64> = None;
     for line in text.lines().filter(|l| !l.trim().is_empty()) {
-        let Some(k) = serde_json::from_str::<Value>(line).ok().and_then(|v| v["compensation"].as_f64()) else { continue };
+        let Some(k) = serde_json::from_str::<Value>(line).ok().and_then(|v| v["compensation"].as_f64()) else {
+            continue;
+        };
         match found {
             Some(f) if f != k => {
                 return Err(format!(
@@ -143,11 +157,13 @@ fn read_margins(path: &Path) -> Result<Vec<(u64, i64, f64)>, String> {
     let text = std::fs::read_to_string(path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
     let mut rows = Vec::new();
     for (i, line) in text.lines().enumerate().filter(|(_, l)| !l.trim().is_empty()) {
-        let v: Value = serde_json::from_str(line).map_err(|e| format!("{} line {}: not a JSON object: {e}", path.display(), i + 1))?;
-        let seed = v["seed"].as_u64().ok_or_else(|| format!("{} line {}: no board number (seed)", path.display(), i + 1))?;
-        let margin = v["margin"]
-            .as_i64()
-            .ok_or_else(|| format!("{} line {}: no exact margin (solved with --verdict only?)", path.display(), i + 1))?;
+        let v: Value = serde_json::from_str(line)
+            .map_err(|e| format!("{} line {}: not a JSON object: {e}", path.display(), i + 1))?;
+        let seed =
+            v["seed"].as_u64().ok_or_else(|| format!("{} line {}: no board number (seed)", path.display(), i + 1))?;
+        let margin = v["margin"].as_i64().ok_or_else(|| {
+            format!("{} line {}: no exact margin (solved with --verdict only?)", path.display(), i + 1)
+        })?;
         rows.push((seed, margin, v["time"].as_f64().unwrap_or(0.0)));
     }
     rows.sort_by_key(|r| r.0);
@@ -166,7 +182,10 @@ pub fn summarize(path: &Path, compensation: Option<f64>) -> Result<(), String> {
     let compensation = match compensation {
         Some(k) => k,
         None => recorded_compensation(path)?.ok_or_else(|| {
-            format!("{} does not say which compensation (komi) its boards were solved with: give --compensation", path.display())
+            format!(
+                "{} does not say which compensation (komi) its boards were solved with: give --compensation",
+                path.display()
+            )
         })?,
     };
     let margins: Vec<i64> = rows.iter().map(|r| r.1).collect();

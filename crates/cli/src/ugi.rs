@@ -13,7 +13,8 @@ pub fn run(slug: &str, option_pairs: &[String]) -> Result<(), String> {
     let entry = find(slug).map_err(|e| e.to_string())?;
     let options = Options::from_pairs(option_pairs).map_err(|e| e.to_string())?;
     let start = entry.create(&options).map_err(|e| e.to_string())?;
-    let mut session = Session { entry, options, game: start, player_text: default_player(entry), player: None, seed: 1 };
+    let mut session =
+        Session { entry, options, game: start, player_text: default_player(entry), player: None, seed: 1 };
     let stdin = std::io::stdin();
     let mut out = std::io::stdout().lock();
     for line in stdin.lock().lines() {

@@ -131,18 +131,56 @@ fn match_writes_records_that_merge_and_reports_json() {
     for i in 0..2 {
         let _ = std::fs::remove_file(part(i));
         let shard = format!("{i}/2");
-        ok(&["match", "warp-weft", "--a", "greedy", "--b", "random", "--games", "8", "--shard", &shard, "--out", part(i).to_str().unwrap()]);
+        ok(&[
+            "match",
+            "warp-weft",
+            "--a",
+            "greedy",
+            "--b",
+            "random",
+            "--games",
+            "8",
+            "--shard",
+            &shard,
+            "--out",
+            part(i).to_str().unwrap(),
+        ]);
     }
     let merged = ok(&["match", "--merge", part(0).to_str().unwrap(), part(1).to_str().unwrap(), "--json"]);
     let whole = ok(&["match", "warp-weft", "--a", "greedy", "--b", "random", "--games", "8", "--json"]);
     assert_eq!(merged, whole);
     let v: Value = serde_json::from_str(&whole).unwrap();
-    for key in ["games", "a_wins", "draws", "b_wins", "a_score", "a_score_ci95", "elo", "elo_error", "first_player_win_rate", "mean_length"] {
+    for key in [
+        "games",
+        "a_wins",
+        "draws",
+        "b_wins",
+        "a_score",
+        "a_score_ci95",
+        "elo",
+        "elo_error",
+        "first_player_win_rate",
+        "mean_length",
+    ] {
         assert!(v.get(key).is_some(), "{key} missing from {whole}");
     }
     assert_eq!(v["games"], 8);
     // Running a shard again resumes: nothing more is played, the totals stay.
-    let again = ok(&["match", "warp-weft", "--a", "greedy", "--b", "random", "--games", "8", "--shard", "0/2", "--out", part(0).to_str().unwrap(), "--json"]);
+    let again = ok(&[
+        "match",
+        "warp-weft",
+        "--a",
+        "greedy",
+        "--b",
+        "random",
+        "--games",
+        "8",
+        "--shard",
+        "0/2",
+        "--out",
+        part(0).to_str().unwrap(),
+        "--json",
+    ]);
     let again: Value = serde_json::from_str(&again).unwrap();
     assert_eq!(again["games"], 4);
     std::fs::remove_dir_all(&dir).unwrap();
@@ -183,14 +221,16 @@ fn a_perfect_play_study_is_solved_board_by_board_resumed_and_summarised() {
     assert!(summary.contains("fairest half-point compensation"), "{summary}");
     let svg = std::fs::read_to_string(dir.join("perfect-play.svg")).unwrap();
     assert!(svg.starts_with("<svg") && svg.contains("<rect"), "a histogram chart");
-    let report: serde_json::Value = serde_json::from_str(&std::fs::read_to_string(dir.join("perfect-play.json")).unwrap()).unwrap();
+    let report: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(dir.join("perfect-play.json")).unwrap()).unwrap();
     assert_eq!(report["boards"], 6);
     let margins: Vec<i64> = report["margins"].as_array().unwrap().iter().map(|m| m.as_i64().unwrap()).collect();
     let wins = margins.iter().filter(|&&m| m as f64 > 4.5).count();
     assert_eq!(report["first_wins_with_compensation"], wins);
     assert_eq!(report["compensation"], 4.5, "taken from the file");
     ok(&["solve", "warp-weft", "--summarize", file, "--compensation", "2.5"]);
-    let report: serde_json::Value = serde_json::from_str(&std::fs::read_to_string(dir.join("perfect-play.json")).unwrap()).unwrap();
+    let report: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(dir.join("perfect-play.json")).unwrap()).unwrap();
     assert_eq!(report["compensation"], 2.5, "--compensation overrides the file");
     // A file that does not say which komi its boards had needs --compensation.
     let bare = dir.join("bare.jsonl");

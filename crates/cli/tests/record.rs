@@ -13,7 +13,8 @@ fn temp(name: &str) -> PathBuf {
     std::env::temp_dir().join(format!("tabula-cli-{name}-{}-{nanos}", std::process::id()))
 }
 
-const GOOD: &str = "[Game \"warp-weft\"]\n[Date \"2025-06-01\"]\n[Time \"14:03:27Z\"]\n[First \"Ann\"]\n[Second \"?\"]\n\
+const GOOD: &str =
+    "[Game \"warp-weft\"]\n[Date \"2025-06-01\"]\n[Time \"14:03:27Z\"]\n[First \"Ann\"]\n[Second \"?\"]\n\
 [Result \"*\"]\n[Options \"seed=3 size=7 komi=4.5 symmetric=true pie=false\"]\n\n1. c4 *\n";
 
 #[test]

@@ -136,7 +136,11 @@ pub trait Evaluate: Game {
     /// scale, best first), or `None` if the game has no solver, the position
     /// is too big, or `limit` ran out. `memory` keeps the solver's table
     /// between calls.
-    fn solve_moves(&self, _limit: Option<std::time::Duration>, _memory: &mut SolverMemory) -> Option<Vec<(Self::Move, i32)>> {
+    fn solve_moves(
+        &self,
+        _limit: Option<std::time::Duration>,
+        _memory: &mut SolverMemory,
+    ) -> Option<Vec<(Self::Move, i32)>> {
         None
     }
 

@@ -7,6 +7,7 @@
 
 mod encode;
 mod error;
+mod fields;
 mod game;
 mod info;
 mod options;
@@ -16,6 +17,7 @@ pub mod zobrist;
 
 pub use encode::Encode;
 pub use error::Error;
+pub use fields::Fields;
 pub use game::{Evaluate, Game, SolverMemory, PROVEN, WIN_SCORE};
 pub use info::{GameInfo, LevelInfo, OptionSpec};
 pub use options::Options;

@@ -21,9 +21,9 @@ impl Options {
         let mut options = Options::new();
         for pair in pairs {
             let pair = pair.as_ref();
-            let (key, value) = pair.split_once('=').ok_or_else(|| {
-                Error::BadOption(format!("option '{pair}' should look like KEY=VALUE"))
-            })?;
+            let (key, value) = pair
+                .split_once('=')
+                .ok_or_else(|| Error::BadOption(format!("option '{pair}' should look like KEY=VALUE")))?;
             options.set(key.trim(), value.trim());
         }
         Ok(options)
@@ -73,21 +73,13 @@ impl Options {
     }
 
     fn raw<'a>(&'a self, info: &'a GameInfo, key: &str) -> &'a str {
-        self.get(key).unwrap_or_else(|| {
-            info.options
-                .iter()
-                .find(|o| o.key == key)
-                .map(|o| o.default)
-                .unwrap_or("")
-        })
+        self.get(key).unwrap_or_else(|| info.options.iter().find(|o| o.key == key).map(|o| o.default).unwrap_or(""))
     }
 
     /// An unsigned whole-number option.
     pub fn get_u64(&self, info: &GameInfo, key: &str) -> Result<u64, Error> {
         let raw = self.raw(info, key);
-        raw.parse().map_err(|_| {
-            Error::BadOption(format!("option '{key}' must be a whole number, not '{raw}'"))
-        })
+        raw.parse().map_err(|_| Error::BadOption(format!("option '{key}' must be a whole number, not '{raw}'")))
     }
 
     /// A decimal-number option.
@@ -104,9 +96,7 @@ impl Options {
         match self.raw(info, key).to_ascii_lowercase().as_str() {
             "true" | "yes" | "on" | "1" => Ok(true),
             "false" | "no" | "off" | "0" => Ok(false),
-            other => Err(Error::BadOption(format!(
-                "option '{key}' must be true or false, not '{other}'"
-            ))),
+            other => Err(Error::BadOption(format!("option '{key}' must be true or false, not '{other}'"))),
         }
     }
 }

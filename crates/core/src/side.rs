@@ -24,13 +24,13 @@ impl Side {
 
     /// 0 for the first seat, 1 for the second: handy for indexing pairs.
     #[inline]
-    pub fn index(self) -> usize {
+    pub const fn index(self) -> usize {
         self as usize
     }
 
     /// The seat with the given index (0 or 1); anything else is the second seat.
     #[inline]
-    pub fn from_index(i: usize) -> Side {
+    pub const fn from_index(i: usize) -> Side {
         if i == 0 {
             Side::First
         } else {
@@ -64,5 +64,24 @@ impl Outcome {
             Outcome::Win(s) => Some(s),
             Outcome::Draw => None,
         }
+    }
+}
+
+/// A pair indexed by seat, `pair[side]`: games keep one value per seat in
+/// `[T; 2]` arrays and index them by [`Side`] without converting.
+impl<T> std::ops::Index<Side> for [T; 2] {
+    type Output = T;
+
+    #[inline(always)]
+    fn index(&self, side: Side) -> &T {
+        &self[side as usize]
+    }
+}
+
+/// A pair indexed by seat, mutably.
+impl<T> std::ops::IndexMut<Side> for [T; 2] {
+    #[inline(always)]
+    fn index_mut(&mut self, side: Side) -> &mut T {
+        &mut self[side as usize]
     }
 }

@@ -12,7 +12,7 @@
 
 use std::time::{Duration, Instant};
 
-use tabula_core::{seeded_rng, Game, Outcome};
+use tabula_core::{seeded_rng, Game, Outcome, Side};
 use tabula_games::piracy::{Piracy, PiracyMove};
 use tabula_search::{perft, random_playout};
 
@@ -26,7 +26,9 @@ fn perft_made(pos: &mut Piracy, depth: u32, buffers: &mut [Vec<PiracyMove>], che
     for &mv in moves.iter() {
         pos.play(mv);
         total += if depth == 1 {
-            *checksum = checksum.rotate_left(5) ^ (pos.ship(0).bow() as u64) ^ ((pos.ship(1).bow() as u64) << 8);
+            *checksum = checksum.rotate_left(5)
+                ^ (pos.ship(Side::First).bow() as u64)
+                ^ ((pos.ship(Side::Second).bow() as u64) << 8);
             1
         } else {
             perft_made(pos, depth - 1, rest, checksum)

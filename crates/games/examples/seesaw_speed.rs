@@ -1,5 +1,5 @@
 //! Random Seesaw games on one thread: playouts and complete turns per second
-//! on the base-4 and base-5 boards (the bar: 10 million turns a
+//! on the base-4 and base-5 boards (the speed asked for: 10 million turns a
 //! second on base 4, 7 million on base 5), or on the bases named after the
 //! seconds.
 //!

@@ -25,9 +25,11 @@ fn main() {
     let threads: usize = args.iter().find_map(|a| a.strip_prefix("threads=")).and_then(|v| v.parse().ok()).unwrap_or(1);
     let mib: usize = args.iter().find_map(|a| a.strip_prefix("mib=")).and_then(|v| v.parse().ok()).unwrap_or(256);
     let from: u64 = args.iter().find_map(|a| a.strip_prefix("from=")).and_then(|v| v.parse().ok()).unwrap_or(1);
-    let verdict_mib: usize = args.iter().find_map(|a| a.strip_prefix("vmib=")).and_then(|v| v.parse().ok()).unwrap_or(2048);
+    let verdict_mib: usize =
+        args.iter().find_map(|a| a.strip_prefix("vmib=")).and_then(|v| v.parse().ok()).unwrap_or(2048);
     let plies: usize = args.iter().find_map(|a| a.strip_prefix("plies=")).and_then(|v| v.parse().ok()).unwrap_or(8);
-    let verdict_plies: usize = args.iter().find_map(|a| a.strip_prefix("vplies=")).and_then(|v| v.parse().ok()).unwrap_or(0);
+    let verdict_plies: usize =
+        args.iter().find_map(|a| a.strip_prefix("vplies=")).and_then(|v| v.parse().ok()).unwrap_or(0);
     let (mut times, mut nodes) = (Vec::new(), Vec::new());
     let (mut vtimes, mut vnodes) = (Vec::new(), Vec::new());
     for seed in from..from + boards {
@@ -73,7 +75,11 @@ fn main() {
             let wins = solver.at_least(&verdict_pos, (-verdict_pos.evaluate()).div_euclid(2) + 1, None).unwrap();
             let took = clock.elapsed().as_secs_f64();
             let winner = if wins == verdict_plies.is_multiple_of(2) { "Weft" } else { "Warp" };
-            println!("board {seed:>3}: verdict {verdict_plies} moves in: {winner} in {:.1} s, {} nodes", took, solver.nodes());
+            println!(
+                "board {seed:>3}: verdict {verdict_plies} moves in: {winner} in {:.1} s, {} nodes",
+                took,
+                solver.nodes()
+            );
             vtimes.push(took);
             vnodes.push(solver.nodes() as f64);
         }

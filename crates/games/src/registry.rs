@@ -22,11 +22,8 @@ pub fn registry() -> &'static [GameEntry] {
 
 /// The game with the given slug (case-insensitive), or an error that lists the known ones.
 pub fn find(slug: &str) -> Result<&'static GameEntry, Error> {
-    GAMES
-        .iter()
-        .find(|g| g.info().slug.eq_ignore_ascii_case(slug))
-        .ok_or_else(|| {
-            let known: Vec<&str> = GAMES.iter().map(|g| g.info().slug).collect();
-            Error::UnknownGame(format!("no game called '{slug}'; known games: {}", known.join(", ")))
-        })
+    GAMES.iter().find(|g| g.info().slug.eq_ignore_ascii_case(slug)).ok_or_else(|| {
+        let known: Vec<&str> = GAMES.iter().map(|g| g.info().slug).collect();
+        Error::UnknownGame(format!("no game called '{slug}'; known games: {}", known.join(", ")))
+    })
 }

@@ -1,10 +1,14 @@
 //! Checks that every registered game gets for free: random games played
-//! through the type-erased handle keep their invariants at every step.
+//! through the type-erased handle keep their invariants at every step, and
+//! every game's perft counts (`tests/data/<slug>.perft`) hold.
 
+mod common;
+
+use common::perft_data::{self, Case, Start};
 use proptest::prelude::*;
 use tabula_core::Options;
 use tabula_games::{find, registry};
-use tabula_search::PlayerSpec;
+use tabula_search::{AnyGame, GameEntry, PlayerSpec};
 
 /// Plays up to `steps` moves chosen by `choices`, checking invariants at each step.
 fn walk(slug: &str, choices: &[usize]) -> Result<(), TestCaseError> {
@@ -94,4 +98,62 @@ fn every_option_default_is_accepted() {
             }
         }
     }
+}
+
+/// A leaf-by-leaf walk is made at the deepest depth with at most this many
+/// leaves (it plays every move through its notation, so it is slow).
+const WALK_LEAVES: u64 = 50_000;
+
+/// Perft with every leaf move made and taken back, through the notation:
+/// no bulk count at the last ply, so it checks `move_count` and the moves
+/// listed against each other.
+fn perft_leaf_by_leaf(game: &mut dyn AnyGame, depth: u32) -> u64 {
+    if depth == 0 {
+        return 1;
+    }
+    let mut n = 0;
+    for mv in game.legal_moves() {
+        game.play_text(&mv).unwrap_or_else(|e| panic!("{mv}: {e}"));
+        n += perft_leaf_by_leaf(game, depth - 1);
+        game.undo();
+    }
+    n
+}
+
+/// Checks one case of a game's perft file.
+fn check_case(entry: &GameEntry, case: &Case) {
+    let slug = entry.info().slug;
+    let mut game = match &case.start {
+        Start::Options(pairs) => entry.create(&Options::from_pairs(pairs).unwrap()),
+        Start::Text(text) => entry.from_text(text),
+    }
+    .unwrap_or_else(|e| panic!("{slug}.perft line {}: {e}", case.line));
+    for (depth, &expected) in (1..).zip(&case.counts) {
+        assert_eq!(game.perft(depth), expected, "{slug}.perft line {}: depth {depth}", case.line);
+    }
+    let deepest = (1..).zip(&case.counts).filter(|&(_, &n)| n <= WALK_LEAVES).map(|(d, _)| d).last();
+    if let Some(depth) = deepest {
+        let expected = case.counts[depth as usize - 1];
+        assert_eq!(
+            perft_leaf_by_leaf(game.as_mut(), depth),
+            expected,
+            "{slug}.perft line {}: every leaf made, depth {depth}",
+            case.line
+        );
+    }
+}
+
+#[test]
+fn perft_counts_hold_for_every_game() {
+    std::thread::scope(|scope| {
+        for entry in registry() {
+            scope.spawn(move || {
+                let cases = perft_data::read(entry.info().slug);
+                assert!(!cases.is_empty(), "{} has no perft cases", entry.info().slug);
+                for case in &cases {
+                    check_case(entry, case);
+                }
+            });
+        }
+    });
 }

@@ -1,28 +1,19 @@
 //! Every rule of Leeward on a concrete position, the notation and position
-//! text, the screen's fields, and perft anchors from the start.
+//! text and the screen's fields (perft counts: `tests/data/leeward.perft`).
 //!
 //! Boards in position texts list rank 7 first; Ink is upper case, Paper lower
 //! case (L Lamp, S Sail, K Kite, O Oar), digits count empty squares.
 
+mod common;
+
 use tabula_core::{Error, Game, Options, Outcome, Side};
-use tabula_games::leeward::{Ending, Kind, Leeward, LeewardMove, Turn, Wind};
-use tabula_search::perft;
+use tabula_games::leeward::{Ending, Kind, Leeward, Turn, Wind};
 
+use common::{moves, play, strs};
+
+/// A position from its text.
 fn pos(text: &str) -> Leeward {
-    Leeward::from_text(text).unwrap_or_else(|e| panic!("{text}: {e}"))
-}
-
-fn listed(p: &Leeward) -> Vec<LeewardMove> {
-    let mut out = Vec::new();
-    p.legal_moves(&mut out);
-    out
-}
-
-/// Every legal move in notation, sorted.
-fn moves(p: &Leeward) -> Vec<String> {
-    let mut out: Vec<String> = listed(p).into_iter().map(|m| p.format_move(m)).collect();
-    out.sort();
-    out
+    common::pos(text)
 }
 
 /// Where the piece on `from` may go (with `x` on a capture), each square
@@ -61,21 +52,10 @@ fn in_wind(text: &str, wind: char) -> Leeward {
     pos(&t)
 }
 
-fn play(p: &mut Leeward, line: &str) {
-    for text in line.split_whitespace() {
-        let mv = p.parse_move(text).unwrap_or_else(|e| panic!("{text}: {e}"));
-        p.play(mv);
-    }
-}
-
 fn played(text: &str, line: &str) -> Leeward {
     let mut p = pos(text);
     play(&mut p, line);
     p
-}
-
-fn strs(v: &[&str]) -> Vec<String> {
-    v.iter().map(|s| s.to_string()).collect()
 }
 
 // ---------------------------------------------------------------- the start
@@ -586,32 +566,4 @@ fn the_drawing_shows_the_board_and_the_wind() {
     assert!(d.contains("Wind → E (towards the east) · Ink to move · calm 0 of 60"), "{d}");
     let empty_home = pos("board=7/2L4/7/7/l6/7/7;wind=E;next=ink;calm=5").drawing();
     assert!(empty_home.contains(" 7  . . . + . . .  7"), "{empty_home}");
-}
-
-// ---------------------------------------------------------------- perft
-
-#[test]
-fn perft_from_the_start_is_fixed() {
-    let counts: Vec<u64> = (1..=5).map(|d| perft(&mut Leeward::start(), d)).collect();
-    assert_eq!(counts, [27, 849, 29_163, 1_051_497, 40_334_619]);
-    // Depth 6 (1,591,464,861, as the issue states) is run by the example
-    // `leeward_perft` in release mode.
-}
-
-#[test]
-fn perft_with_every_leaf_played_agrees() {
-    fn walk(p: &mut Leeward, depth: u32) -> u64 {
-        let mut n = 0;
-        for mv in listed(p) {
-            p.play(mv);
-            n += if depth == 1 { 1 } else { walk(p, depth - 1) };
-            p.undo(mv);
-        }
-        n
-    }
-    assert_eq!(walk(&mut Leeward::start(), 3), 29_163);
-    for text in [KITE, OAR, BOXED, CALM] {
-        let p = pos(text);
-        assert_eq!(walk(&mut p.clone(), 3), perft(&mut p.clone(), 3), "{text}");
-    }
 }

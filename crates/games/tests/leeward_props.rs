@@ -7,6 +7,8 @@
 //! north–south line, and a half turn that swaps the sides) must map moves,
 //! results and evaluations onto each other.
 
+mod common;
+
 use proptest::prelude::*;
 use tabula_core::{Evaluate, Game, Outcome, Side};
 use tabula_games::leeward::Leeward;
@@ -249,20 +251,7 @@ fn reference_moves(text: &str) -> Vec<String> {
 
 /// The position reached by playing the given choices (each modulo the number of moves).
 fn reached(choices: &[usize]) -> (Leeward, Vec<tabula_games::leeward::LeewardMove>) {
-    let mut pos = Leeward::start();
-    let mut line = Vec::new();
-    let mut moves = Vec::new();
-    for &c in choices {
-        moves.clear();
-        pos.legal_moves(&mut moves);
-        if moves.is_empty() {
-            break;
-        }
-        let mv = moves[c % moves.len()];
-        pos.play(mv);
-        line.push(mv);
-    }
-    (pos, line)
+    common::reached(Leeward::start(), choices)
 }
 
 const ALL_PIECES: [char; 16] = ['L', 'S', 'S', 'K', 'K', 'O', 'O', 'O', 'l', 's', 's', 'k', 'k', 'o', 'o', 'o'];

@@ -1,12 +1,15 @@
 //! The generic alpha–beta search with Leeward's evaluation: it takes wins,
 //! sees the wind it leaves, and plays at each level.
 
+mod common;
+
 use tabula_core::{Evaluate, Game, Outcome, Side, PROVEN};
 use tabula_games::leeward::{Kind, Leeward};
 use tabula_search::{AlphaBeta, PlayerSpec, SearchLimits};
 
+/// A position from its text.
 fn pos(text: &str) -> Leeward {
-    Leeward::from_text(text).unwrap_or_else(|e| panic!("{text}: {e}"))
+    common::pos(text)
 }
 
 fn best(p: &Leeward, depth: u32) -> (String, i32) {

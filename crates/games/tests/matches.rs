@@ -70,7 +70,12 @@ fn random_openings_leave_a_game_to_play() {
         for mv in game.legal_moves() {
             let mut next = game.clone_box();
             next.play_text(&mv).unwrap();
-            assert_ne!(next.outcome(), Some(Outcome::Win(mover)), "seed {seed}: {:?} then {mv} wins at once", game.history());
+            assert_ne!(
+                next.outcome(),
+                Some(Outcome::Win(mover)),
+                "seed {seed}: {:?} then {mv} wins at once",
+                game.history()
+            );
         }
     }
     // The filter has work to do: some first moves of Leeward do lose at once.

@@ -1,33 +1,22 @@
 //! Every rule of Piracy on concrete positions, with the exact moves and
-//! results expected; the island placements; notation and position text;
-//! perft anchors from the start.
+//! results expected; the island placements; notation and position text
+//! (perft counts: `tests/data/piracy.perft`).
+
+mod common;
 
 use tabula_core::{Error, Game, Options, Outcome, Side};
 use tabula_games::piracy::{Fate, Piracy};
-use tabula_search::perft;
 
+use common::{listed, play};
+
+/// The start position with options given as `KEY=VALUE` pairs.
 fn game(pairs: &[&str]) -> Piracy {
-    Piracy::new(&Options::from_pairs(pairs).unwrap()).unwrap()
+    common::game(pairs)
 }
 
+/// A position from its text.
 fn pos(text: &str) -> Piracy {
-    Piracy::from_text(text).unwrap_or_else(|e| panic!("{text}: {e}"))
-}
-
-fn moves(p: &Piracy) -> Vec<String> {
-    let mut out = Vec::new();
-    p.legal_moves(&mut out);
-    out.into_iter().map(|m| p.format_move(m)).collect()
-}
-
-fn play(p: &mut Piracy, line: &str) {
-    for text in line.split_whitespace() {
-        let mv = p.parse_move(text).unwrap_or_else(|e| panic!("{text}: {e}"));
-        let mut legal = Vec::new();
-        p.legal_moves(&mut legal);
-        assert!(legal.contains(&mv), "{text} is parsed but not listed");
-        p.play(mv);
-    }
+    common::pos(text)
 }
 
 fn after(text: &str, line: &str) -> Piracy {
@@ -40,7 +29,14 @@ fn after(text: &str, line: &str) -> Piracy {
 fn ship(p: &Piracy, seat: usize) -> String {
     let view = p.view();
     let s = &view["ships"][seat];
-    format!("{}-{} {} {} {}", s["stern"].as_str().unwrap(), s["bow"].as_str().unwrap(), s["heading"].as_str().unwrap(), s["hits"], s["circling"])
+    format!(
+        "{}-{} {} {} {}",
+        s["stern"].as_str().unwrap(),
+        s["bow"].as_str().unwrap(),
+        s["heading"].as_str().unwrap(),
+        s["hits"],
+        s["circling"]
+    )
 }
 
 const START: &str = "island=d4;cook=a1-b2,hits=0,circling=0;silver=h8-g7,hits=0,circling=0;next=cook;ply=0";
@@ -54,7 +50,7 @@ fn the_start_position() {
     assert_eq!(p.side_to_move(), Side::First, "Cook moves first");
     assert_eq!(ship(&p, 0), "a1-b2 NE 0 0");
     assert_eq!(ship(&p, 1), "h8-g7 SW 0 0");
-    assert_eq!(moves(&p), ["L", "S", "R"]);
+    assert_eq!(listed(&p), ["L", "S", "R"]);
     assert_eq!(p.outcome(), None);
     let view = p.view();
     assert_eq!(view["island_squares"], serde_json::json!(["d4", "e4", "d5", "e5"]));
@@ -115,10 +111,10 @@ fn a_move_advances_the_bow_and_the_stern_follows() {
 fn ninety_degree_turns_only_with_the_bow_in_a_harbour() {
     // Cook's bow in the harbour a1, heading south: only the turn east stays at sea.
     let p = pos("island=d4;cook=a2-a1,hits=0,circling=0;silver=h8-g7,hits=0,circling=0;next=cook;ply=8");
-    assert_eq!(moves(&p), ["LL", "L", "S", "R", "RR"]);
+    assert_eq!(listed(&p), ["LL", "L", "S", "R", "RR"]);
     assert_eq!(ship(&after(&p.to_text(), "LL"), 0), "a1-b1 E 0 -2");
     for turn in ["L", "S", "R", "RR"] {
-        assert_eq!(after(&p.to_text(), turn).ship(0).fate(), Fate::Aground, "{turn}");
+        assert_eq!(after(&p.to_text(), turn).ship(Side::First).fate(), Fate::Aground, "{turn}");
     }
     // Away from the corners a 90° turn is refused.
     let err = pos(START).parse_move("LL").unwrap_err();
@@ -132,21 +128,21 @@ fn running_aground_sinks_the_ship() {
     // Off the board: Cook's bow on b8 heading north can only drive onto land,
     // and must still move.
     let p = pos("island=d4;cook=b7-b8,hits=1,circling=2;silver=h1-g2,hits=0,circling=0;next=cook;ply=12");
-    assert_eq!(moves(&p), ["L", "S", "R"]);
+    assert_eq!(listed(&p), ["L", "S", "R"]);
     let q = after(&p.to_text(), "S");
-    assert_eq!(q.ship(0).fate(), Fate::Aground);
-    assert_eq!(q.ship(0).circling(), 2, "circling does not change on the fatal move");
-    assert_eq!(q.ship(1).hits(), 0, "a ship that runs aground deals no hits");
+    assert_eq!(q.ship(Side::First).fate(), Fate::Aground);
+    assert_eq!(q.ship(Side::First).circling(), 2, "circling does not change on the fatal move");
+    assert_eq!(q.ship(Side::Second).hits(), 0, "a ship that runs aground deals no hits");
     assert_eq!(q.view()["ships"][0]["aground_at"], serde_json::Value::Null);
     assert_eq!(q.view()["ships"][0]["aground_xy"], serde_json::json!([1, 8]));
     // Onto the island: Cook sails straight from the start into d4.
     let q = after(START, "S L S");
-    assert_eq!(q.ship(0).fate(), Fate::Aground);
+    assert_eq!(q.ship(Side::First).fate(), Fate::Aground);
     assert_eq!(q.view()["ships"][0]["aground_at"], "d4");
     assert_eq!(q.view()["ships"][0]["sunk"], true);
     assert_eq!(q.to_text(), "island=d4;cook=b2-c3,hits=0,circling=0,sunk=aground:NE;silver=g7-g6,hits=0,circling=-1;next=silver;ply=3;survivor=silver;owed=7");
     assert_eq!(q.outcome(), None);
-    assert_eq!(moves(&q), ["L", "S", "R"], "the survivor sails on");
+    assert_eq!(listed(&q), ["L", "S", "R"], "the survivor sails on");
 }
 
 #[test]
@@ -155,7 +151,7 @@ fn ramming_is_not_allowed_even_if_the_only_other_move_sinks() {
     // island c5 lies north. The one legal move is the one onto the island.
     let text = "island=c5;cook=c3-d4,hits=0,circling=0;silver=e4-e5,hits=0,circling=0;next=cook;ply=10";
     let p = pos(text);
-    assert_eq!(moves(&p), ["L"]);
+    assert_eq!(listed(&p), ["L"]);
     for turn in ["S", "R"] {
         let err = p.parse_move(turn).unwrap_err();
         assert!(matches!(err, Error::IllegalMove(_)), "{err:?}");
@@ -163,16 +159,16 @@ fn ramming_is_not_allowed_even_if_the_only_other_move_sinks() {
     }
     assert_eq!(p.move_count(), 1);
     let q = after(text, "L");
-    assert_eq!(q.ship(0).fate(), Fate::Aground);
+    assert_eq!(q.ship(Side::First).fate(), Fate::Aground);
     assert_eq!(q.view()["ships"][0]["aground_at"], "d5");
-    assert_eq!(q.survivor(), Some(1));
+    assert_eq!(q.survivor(), Some(Side::Second));
 }
 
 #[test]
 fn a_sunk_ship_is_no_obstacle() {
     // Silver has sunk on e4-e5; Cook may sail through its squares.
     let text = "island=c5;cook=c3-d4,hits=0,circling=0;silver=e4-e5,hits=7,circling=0,sunk=shot;next=cook;ply=11;survivor=cook;owed=6";
-    assert_eq!(moves(&pos(text)), ["L", "S", "R"]);
+    assert_eq!(listed(&pos(text)), ["L", "S", "R"]);
     assert_eq!(ship(&after(text, "S"), 0), "d4-e5 NE 0 0");
 }
 
@@ -182,18 +178,18 @@ const ALONGSIDE: &str = "island=e3;cook=b4-c5,hits=0,circling=0;silver=d7-e7,hit
 
 #[test]
 fn a_hit_for_every_square_of_the_other_ship_beside_the_mover() {
-    assert_eq!(after(ALONGSIDE, "L").ship(1).hits(), 1, "c5-c6 touches d7 only");
-    assert_eq!(after(ALONGSIDE, "S").ship(1).hits(), 2, "c5-d6 touches d7 and e7");
-    assert_eq!(after(ALONGSIDE, "R").ship(1).hits(), 0, "c5-d5 touches neither");
-    assert_eq!(after(ALONGSIDE, "S").ship(0).hits(), 0, "the mover takes none");
+    assert_eq!(after(ALONGSIDE, "L").ship(Side::Second).hits(), 1, "c5-c6 touches d7 only");
+    assert_eq!(after(ALONGSIDE, "S").ship(Side::Second).hits(), 2, "c5-d6 touches d7 and e7");
+    assert_eq!(after(ALONGSIDE, "R").ship(Side::Second).hits(), 0, "c5-d5 touches neither");
+    assert_eq!(after(ALONGSIDE, "S").ship(Side::First).hits(), 0, "the mover takes none");
     // The stern counts too, and a square touching both of ours counts once.
     let text = "island=e3;cook=b4-c5,hits=0,circling=0;silver=b6-a7,hits=0,circling=0;next=cook;ply=20";
-    assert_eq!(after(text, "R").ship(1).hits(), 1, "b6 beside the stern c5");
-    assert_eq!(after(text, "L").ship(1).hits(), 1, "b6 beside both c5 and c6");
+    assert_eq!(after(text, "R").ship(Side::Second).hits(), 1, "b6 beside the stern c5");
+    assert_eq!(after(text, "L").ship(Side::Second).hits(), 1, "b6 beside both c5 and c6");
     // Hits only come from moving: Silver, still beside Cook, fires back on its move.
     let q = after(ALONGSIDE, "S S");
     assert_eq!(ship(&q, 1), "e7-f7 E 2 0");
-    assert_eq!(q.ship(0).hits(), 1, "f7 is not beside Cook, e7 is");
+    assert_eq!(q.ship(Side::First).hits(), 1, "f7 is not beside Cook, e7 is");
     // The move view tells the screen.
     let p = pos(ALONGSIDE);
     let mv = p.parse_move("S").unwrap();
@@ -207,15 +203,15 @@ fn a_hit_for_every_square_of_the_other_ship_beside_the_mover() {
 fn seven_hits_sink_a_ship_and_the_survivor_owes_seven_moves() {
     let text = ALONGSIDE.replace("silver=d7-e7,hits=0", "silver=d7-e7,hits=5");
     let mut p = after(&text, "S");
-    assert_eq!(p.ship(1).fate(), Fate::Shot);
-    assert_eq!(p.ship(1).hits(), 7);
-    assert_eq!(p.survivor(), Some(0));
+    assert_eq!(p.ship(Side::Second).fate(), Fate::Shot);
+    assert_eq!(p.ship(Side::Second).hits(), 7);
+    assert_eq!(p.survivor(), Some(Side::First));
     assert_eq!(p.moves_owed(), Some(7), "the sinking move does not count");
     assert_eq!(p.view()["moves_owed"], 7);
     // The turn stays with the survivor, which sails on alone.
     assert_eq!(p.side_to_move(), Side::First);
     assert!(p.to_text().contains("next=cook"), "{}", p.to_text());
-    assert_eq!(moves(&p), ["L", "S", "R"]);
+    assert_eq!(listed(&p), ["L", "S", "R"]);
     // Seven moves in a row: R R L R R S S from d6.
     for (i, turn) in ["R", "R", "L", "R", "R", "S", "S"].iter().enumerate() {
         assert_eq!(p.outcome(), None);
@@ -226,7 +222,7 @@ fn seven_hits_sink_a_ship_and_the_survivor_owes_seven_moves() {
     assert_eq!(ship(&p, 0), "h2-h1 S 0 2");
     assert_eq!(p.outcome(), Some(Outcome::Win(Side::First)));
     assert_eq!(p.outcome_reason(), "Silver sank under its seventh hit; Cook sailed its seven more moves and wins.");
-    assert!(moves(&p).is_empty());
+    assert!(listed(&p).is_empty());
 }
 
 #[test]
@@ -234,23 +230,24 @@ fn a_survivor_that_sinks_too_only_draws() {
     // Cook's bow in the corner h8 heading north-east: every turn runs aground.
     let text = "island=d4;cook=g7-h8,hits=2,circling=0;silver=c3-c2,hits=7,circling=0,sunk=shot;next=cook;ply=30;survivor=cook;owed=3";
     let p = pos(text);
-    assert_eq!(moves(&p), ["LL", "L", "S", "R", "RR"]);
+    assert_eq!(listed(&p), ["LL", "L", "S", "R", "RR"]);
     let q = after(text, "RR");
     assert_eq!(q.outcome(), Some(Outcome::Draw));
     assert_eq!(q.outcome_reason(), "Silver sank under its seventh hit, but Cook ran aground on the coast beyond h8 before its seven moves were done: a draw.");
     // And by its own circling, with six hits and a count of seven.
     let text = "island=e5;cook=c2-c3,hits=6,circling=7;silver=h2-h3,hits=0,circling=0,sunk=aground:NE;next=cook;ply=31;survivor=cook;owed=7";
     let q = after(text, "R");
-    assert_eq!(q.ship(0).fate(), Fate::Circled);
+    assert_eq!(q.ship(Side::First).fate(), Fate::Circled);
     assert_eq!(q.outcome(), Some(Outcome::Draw));
 }
 
 // ---------- Circling ----------
 
 fn circling(hits: u8, count: i8, turn: &str) -> (u8, i8, Fate) {
-    let text = format!("island=e5;cook=c2-c3,hits={hits},circling={count};silver=h8-g7,hits=0,circling=0;next=cook;ply=20");
+    let text =
+        format!("island=e5;cook=c2-c3,hits={hits},circling={count};silver=h8-g7,hits=0,circling=0;next=cook;ply=20");
     let p = after(&text, turn);
-    (p.ship(0).hits(), p.ship(0).circling(), p.ship(0).fate())
+    (p.ship(Side::First).hits(), p.ship(Side::First).circling(), p.ship(Side::First).fate())
 }
 
 #[test]
@@ -275,7 +272,9 @@ fn the_circling_count_and_its_self_inflicted_hit() {
 
 #[test]
 fn a_harbour_turn_counts_two() {
-    let base = |count: i8, hits: u8| format!("island=d4;cook=a2-a1,hits={hits},circling={count};silver=h8-g7,hits=0,circling=0;next=cook;ply=8");
+    let base = |count: i8, hits: u8| {
+        format!("island=d4;cook=a2-a1,hits={hits},circling={count};silver=h8-g7,hits=0,circling=0;next=cook;ply=8")
+    };
     assert_eq!(ship(&after(&base(-5, 0), "LL"), 0), "a1-b1 E 0 -7");
     assert_eq!(ship(&after(&base(-6, 0), "LL"), 0), "a1-b1 E 1 0");
     assert_eq!(ship(&after(&base(-7, 0), "LL"), 0), "a1-b1 E 1 0", "past a full circle the count still starts from 0");
@@ -287,8 +286,8 @@ fn both_ships_sinking_on_one_move_is_a_draw() {
     // Cook turns right for its eighth eighth, and its broadside gives Silver a seventh hit.
     let text = "island=e3;cook=b4-c5,hits=6,circling=7;silver=b6-a7,hits=6,circling=0;next=cook;ply=40";
     let q = after(text, "R");
-    assert_eq!(q.ship(0).fate(), Fate::Circled);
-    assert_eq!(q.ship(1).fate(), Fate::Shot);
+    assert_eq!(q.ship(Side::First).fate(), Fate::Circled);
+    assert_eq!(q.ship(Side::Second).fate(), Fate::Shot);
     assert_eq!(q.outcome(), Some(Outcome::Draw));
     assert_eq!(q.moves_owed(), None);
     assert_eq!(
@@ -307,8 +306,8 @@ fn both_ships_sinking_on_one_move_is_a_draw() {
 fn a_ship_that_circles_itself_under_leaves_the_other_as_survivor() {
     let text = "island=e5;cook=c2-c3,hits=6,circling=7;silver=h8-g7,hits=0,circling=0;next=cook;ply=20";
     let q = after(text, "R");
-    assert_eq!(q.ship(0).fate(), Fate::Circled);
-    assert_eq!(q.survivor(), Some(1));
+    assert_eq!(q.ship(Side::First).fate(), Fate::Circled);
+    assert_eq!(q.survivor(), Some(Side::Second));
     assert_eq!(q.moves_owed(), Some(7));
     assert_eq!(q.side_to_move(), Side::Second, "Silver starts its seven moves at once");
 }
@@ -321,7 +320,7 @@ fn both_afloat_after_move_490_is_a_draw() {
     let q = after(text, "S");
     assert_eq!(q.outcome(), Some(Outcome::Draw));
     assert_eq!(q.outcome_reason(), "Both ships are still afloat after 490 moves: a draw.");
-    assert!(moves(&q).is_empty());
+    assert!(listed(&q).is_empty());
     let err = q.parse_move("S").unwrap_err();
     assert!(matches!(err, Error::IllegalMove(_)));
     // But a sinking on move 490 is played out: the survivor makes its seven moves.
@@ -390,7 +389,10 @@ fn bad_position_texts_say_what_is_wrong() {
         ("island=d4;cook=a1-b2;silver=h8-g7;next=blackbeard;ply=0", "cook or silver"),
         ("island=d4;cook=a1-b2;silver=h8-g7;next=cook;ply=0;wind=n", "unknown field"),
         ("island=d4;cook=a1-b2;silver=h8-g7;next=cook;ply=0;owed=3", "a ship has sunk"),
-        ("island=d4;cook=a1-b2;silver=h8-g7,hits=7,sunk=shot;next=cook;ply=9;survivor=silver;owed=7", "survivor is cook"),
+        (
+            "island=d4;cook=a1-b2;silver=h8-g7,hits=7,sunk=shot;next=cook;ply=9;survivor=silver;owed=7",
+            "survivor is cook",
+        ),
         ("island=d4;cook=a1-b2;silver=h8-g7,hits=7,sunk=shot;next=cook;ply=9", "no 'owed'"),
         ("island=d4;cook=a1-b2;cook=a1-b2;silver=h8-g7;next=cook;ply=0", "twice"),
     ];
@@ -427,17 +429,3 @@ fn the_view_lists_both_ships_cook_first() {
 }
 
 // ---------- Perft ----------
-
-#[test]
-fn perft_from_the_start() {
-    // Island d4. From depth 5 the counts fall below 3^n: ships that run
-    // aground end lines (both sunk) or leave the survivor sailing alone.
-    let start = pos(START);
-    let expected = [3u64, 9, 27, 81, 240, 660, 1614, 4192, 11028, 27952, 51124, 112304];
-    for (depth, &count) in expected.iter().enumerate() {
-        assert_eq!(perft(&mut start.clone(), depth as u32 + 1), count, "depth {}", depth + 1);
-    }
-    // Another island gives another tree.
-    let other = game(&["island=c5"]);
-    assert_eq!(perft(&mut other.clone(), 4), 81);
-}

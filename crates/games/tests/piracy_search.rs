@@ -1,12 +1,15 @@
 //! The computer captains: they keep off the rocks when they can, finish a
 //! sinking shot, and sail a survivor home; the levels parse and move.
 
+mod common;
+
 use tabula_core::{Evaluate, Game, Options};
 use tabula_games::piracy::{survivor_safe, Piracy, DECIDED};
 use tabula_search::{choose_move, PlayerSpec};
 
+/// A position from its text.
 fn pos(text: &str) -> Piracy {
-    Piracy::from_text(text).unwrap_or_else(|e| panic!("{text}: {e}"))
+    common::pos(text)
 }
 
 fn choice(p: &Piracy, spec: &str) -> String {

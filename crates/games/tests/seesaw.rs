@@ -1,29 +1,20 @@
 //! Every rule of Seesaw on hand-made positions, a plain re-statement of the
-//! rules that the bitboard generator must agree with on every base, perft
-//! anchors, and property tests.
+//! rules that the bitboard generator must agree with on every base (also
+//! in perft), and property tests (perft counts: `tests/data/seesaw.perft`).
+
+mod common;
 
 use std::collections::BTreeSet;
 
 use proptest::prelude::*;
 use tabula_core::{Error, Evaluate, Game, Options, Outcome, Side};
 use tabula_games::seesaw::{layout, Layout, Seesaw, SeesawMove, TurnKind};
-use tabula_search::perft;
 
+use common::{legal, moves, strs};
+
+/// A position from its text.
 fn pos(text: &str) -> Seesaw {
-    Seesaw::from_text(text).unwrap_or_else(|e| panic!("{text}: {e}"))
-}
-
-fn legal(p: &Seesaw) -> Vec<SeesawMove> {
-    let mut out = Vec::new();
-    p.legal_moves(&mut out);
-    out
-}
-
-/// The legal moves in notation, sorted.
-fn moves(p: &Seesaw) -> Vec<String> {
-    let mut out: Vec<String> = legal(p).into_iter().map(|m| p.format_move(m)).collect();
-    out.sort();
-    out
+    common::pos(text)
 }
 
 /// The position after a move given in notation.
@@ -48,22 +39,21 @@ fn outcomes(p: &Seesaw) -> Vec<(String, String)> {
     out
 }
 
-fn strs(list: &[&str]) -> Vec<String> {
-    let mut v: Vec<String> = list.iter().map(|s| s.to_string()).collect();
-    v.sort();
-    v
-}
-
 // ---------------------------------------------------------------- the board
 
 #[test]
 fn boards_of_every_base_have_their_cells_and_corners() {
-    for (base, cells, columns, south, north) in
-        [(3, 19, "34543", "c1", "c5"), (4, 37, "4567654", "d1", "d7"), (5, 61, "567898765", "e1", "e9"), (7, 127, "78910111213121110987", "g1", "g13"), (8, 169, "89101112131415141312111098", "h1", "h15")]
-    {
+    for (base, cells, columns, south, north) in [
+        (3, 19, "34543", "c1", "c5"),
+        (4, 37, "4567654", "d1", "d7"),
+        (5, 61, "567898765", "e1", "e9"),
+        (7, 127, "78910111213121110987", "g1", "g13"),
+        (8, 169, "89101112131415141312111098", "h1", "h15"),
+    ] {
         let l = layout(base);
         assert_eq!(l.cells, cells);
-        let heights: String = (0..2 * base - 1).map(|c| (0..l.cells).filter(|&i| l.column[i] == c).count().to_string()).collect();
+        let heights: String =
+            (0..2 * base - 1).map(|c| (0..l.cells).filter(|&i| l.column[i] == c).count().to_string()).collect();
         assert_eq!(heights, columns, "base {base}");
         assert_eq!(l.names[l.homes[0]], south);
         assert_eq!(l.names[l.homes[1]], north);
@@ -131,7 +121,12 @@ fn deploying_needs_a_completely_empty_cell_next_to_an_own_tile() {
     let deploys: Vec<String> = moves(&p).into_iter().filter(|m| m.starts_with('+')).collect();
     assert_eq!(deploys, strs(&["+b1", "+c2", "+d2"]));
     assert_eq!(after(&p, "+b1"), "tiles:b1=1,c1=1,d1=1,d7=2,e1=2;stacks:b1=1x1,d1=2x1,d5=1x1,d7=2x1;next:2");
-    assert_eq!(p.parse_move("+c1"), Err(Error::IllegalMove("c1 is not completely empty: a new stack needs a cell with no stack and no tile".into())));
+    assert_eq!(
+        p.parse_move("+c1"),
+        Err(Error::IllegalMove(
+            "c1 is not completely empty: a new stack needs a cell with no stack and no tile".into()
+        ))
+    );
     assert_eq!(p.parse_move("+d4"), Err(Error::IllegalMove("d4 is not next to a tile of South".into())));
     // A deployed stack never promotes, even where a stack of its size would.
     assert!(legal(&p).iter().filter(|m| m.kind() == TurnKind::Deploy).all(|m| !m.promotes()));
@@ -140,7 +135,11 @@ fn deploying_needs_a_completely_empty_cell_next_to_an_own_tile() {
 #[test]
 fn odd_stacks_step_forward_and_even_stacks_backward_up_to_their_size() {
     let steps = |p: &Seesaw, from: &str| -> Vec<String> {
-        moves(p).into_iter().filter(|m| m.starts_with(&format!("{from}-"))).map(|m| m[from.len() + 1..].to_string()).collect()
+        moves(p)
+            .into_iter()
+            .filter(|m| m.starts_with(&format!("{from}-")))
+            .map(|m| m[from.len() + 1..].to_string())
+            .collect()
     };
     // South: the 2-stack on d4 goes down (backward) one or two cells, b2 is taken;
     // the 1-stack on b2 goes one cell up (forward).
@@ -235,7 +234,17 @@ fn leftover_steps_after_a_capture_step_on_or_pass() {
     let p = pos("tiles:a4=2,d1=1,d7=2;stacks:a4=2x1,d3=1x3,d4=2x1;next:1");
     assert_eq!(
         moves(&p),
-        strs(&["d3xd4 pass", "d3xd4-b4", "d3xd4-c4", "d3xd4-c5", "d3xd4-d5", "d3xd4-d6", "d3xd4-e4", "d3xd4-e5", "d3xd4-f4"])
+        strs(&[
+            "d3xd4 pass",
+            "d3xd4-b4",
+            "d3xd4-c4",
+            "d3xd4-c5",
+            "d3xd4-d5",
+            "d3xd4-d6",
+            "d3xd4-e4",
+            "d3xd4-e5",
+            "d3xd4-f4"
+        ])
     );
     assert_eq!(after(&p, "d3xd4 pass"), "tiles:a4=2,d1=1,d7=2;stacks:a4=2x1,d4=1x3;next:2");
     assert_eq!(after(&p, "D3xD4-d6"), "tiles:a4=2,d1=1,d7=2;stacks:a4=2x1,d6=1x3;next:2");
@@ -254,7 +263,10 @@ fn a_capture_in_range_of_the_leftover_steps_is_compulsory() {
     let p = pos("tiles:a4=2,d1=1,d7=2;stacks:a4=2x1,d3=1x3,d4=2x1,d5=2x1;next:1");
     assert_eq!(moves(&p), strs(&["d3xd4xd5 pass", "d3xd4xd5-c5", "d3xd4xd5-d6", "d3xd4xd5-e5", "d3xd5"]));
     assert_eq!(after(&p, "d3xd5"), "tiles:a4=2,d1=1,d7=2;stacks:a4=2x1,d4=2x1,d5=1x3;next:2");
-    assert_eq!(p.parse_move("d3xd4 pass").unwrap_err(), Error::IllegalMove("after d3xd4 a further capture is compulsory".into()));
+    assert_eq!(
+        p.parse_move("d3xd4 pass").unwrap_err(),
+        Error::IllegalMove("after d3xd4 a further capture is compulsory".into())
+    );
     let view = p.move_view(p.parse_move("d3xd4xd5-d6").unwrap());
     assert_eq!(view["captures"], serde_json::json!(["d4", "d5"]));
     assert_eq!(view["parts"].as_array().unwrap().len(), 3);
@@ -323,7 +335,7 @@ const STUCK: &str = "tiles:a1=1,a2=2,a3=2,a4=2,b1=1,b2=1,b3=1,b4=2,c1=1,c2=1,c3=
 #[test]
 fn a_player_without_a_legal_turn_passes() {
     let p = pos(STUCK);
-    assert!(!p.can_move(0) && p.can_move(1));
+    assert!(!p.can_move(Side::First) && p.can_move(Side::Second));
     assert_eq!(moves(&p), ["pass"]);
     assert_eq!(p.move_count(), 1);
     assert_eq!(p.outcome(), None);
@@ -376,7 +388,9 @@ fn capture_orders_that_end_alike_are_one_move() {
 fn bad_moves_say_what_is_wrong() {
     let start = Seesaw::with_base(4).unwrap();
     let err = |t: &str| start.parse_move(t).unwrap_err();
-    for text in ["", "zz9", "!!", "swap swap", "99999", "d1", "d1-", "d1xd2 -d3", "+", "d1--d2", "d1-d2-d3", "d1-d2 pass"] {
+    for text in
+        ["", "zz9", "!!", "swap swap", "99999", "d1", "d1-", "d1xd2 -d3", "+", "d1--d2", "d1-d2-d3", "d1-d2 pass"]
+    {
         assert!(matches!(err(text), Error::BadMove(_)), "'{text}' gave {:?}", err(text));
     }
     assert_eq!(err("h1-h2"), Error::BadMove("'h1' is not a cell of the base-4 board".into()));
@@ -437,7 +451,10 @@ fn views_tell_the_screen_what_it_needs() {
     assert_eq!(v["forced_captures"], serde_json::json!([{ "from": "d3", "targets": ["d4", "d5"] }]));
     assert_eq!(v["deploy_cells"], serde_json::json!([]));
     let stack = v["stacks"].as_array().unwrap().iter().find(|s| s["cell"] == "d3").unwrap().clone();
-    assert_eq!(stack, serde_json::json!({ "cell": "d3", "owner": "south", "size": 3, "direction": "forward", "heading": "up", "on_tile": null }));
+    assert_eq!(
+        stack,
+        serde_json::json!({ "cell": "d3", "owner": "south", "size": 3, "direction": "forward", "heading": "up", "on_tile": null })
+    );
     let start = Seesaw::with_base(4).unwrap();
     assert_eq!(start.view()["deploy_cells"], serde_json::json!(["c1", "d2", "e1"]));
     let deploy = start.move_view(start.parse_move("+d2").unwrap());
@@ -463,9 +480,9 @@ impl Plain {
         let l = p.layout();
         Plain {
             l,
-            stack: (0..l.cells).map(|c| p.stack(c).map(|s| (s.owner, s.size))).collect(),
-            tile: (0..l.cells).map(|c| p.tile(c)).collect(),
-            next: p.mover(),
+            stack: (0..l.cells).map(|c| p.stack(c).map(|s| (s.owner.index(), s.size))).collect(),
+            tile: (0..l.cells).map(|c| p.tile(c).map(Side::index)).collect(),
+            next: p.mover().index(),
         }
     }
 
@@ -475,9 +492,11 @@ impl Plain {
 
     fn text(&self) -> String {
         let name = |c: usize| self.l.names[c].clone();
-        let mut tiles: Vec<String> = (0..self.l.cells).filter_map(|c| self.tile[c].map(|o| format!("{}={}", name(c), o + 1))).collect();
-        let mut stacks: Vec<String> =
-            (0..self.l.cells).filter_map(|c| self.stack[c].map(|(o, k)| format!("{}={}x{}", name(c), o + 1, k))).collect();
+        let mut tiles: Vec<String> =
+            (0..self.l.cells).filter_map(|c| self.tile[c].map(|o| format!("{}={}", name(c), o + 1))).collect();
+        let mut stacks: Vec<String> = (0..self.l.cells)
+            .filter_map(|c| self.stack[c].map(|(o, k)| format!("{}={}x{}", name(c), o + 1, k)))
+            .collect();
         tiles.sort();
         stacks.sort();
         let mut t = format!("tiles:{};stacks:{};next:{}", tiles.join(","), stacks.join(","), self.next + 1);
@@ -516,10 +535,24 @@ impl Plain {
             let ok = if range == 1 {
                 around.contains(&at)
             } else {
-                around.iter().any(|&c| c != at && self.stack[c].is_none() && matches!(dist[c], Some(d) if d >= 1 && d < range))
+                around
+                    .iter()
+                    .any(|&c| c != at && self.stack[c].is_none() && matches!(dist[c], Some(d) if d >= 1 && d < range))
             };
             if ok {
-                let shortest = around.iter().filter_map(|&c| if c == at { Some(0) } else if self.stack[c].is_none() { dist[c] } else { None }).min().unwrap();
+                let shortest = around
+                    .iter()
+                    .filter_map(|&c| {
+                        if c == at {
+                            Some(0)
+                        } else if self.stack[c].is_none() {
+                            dist[c]
+                        } else {
+                            None
+                        }
+                    })
+                    .min()
+                    .unwrap();
                 out.push((e, shortest + 1));
             }
         }
@@ -587,7 +620,8 @@ impl Plain {
     /// Every end-of-turn position, the forced pass aside.
     fn turns(&self) -> BTreeSet<String> {
         let mut out = BTreeSet::new();
-        let mine: Vec<usize> = (0..self.l.cells).filter(|&c| matches!(self.stack[c], Some((o, _)) if o == self.next)).collect();
+        let mine: Vec<usize> =
+            (0..self.l.cells).filter(|&c| matches!(self.stack[c], Some((o, _)) if o == self.next)).collect();
         for &f in &mine {
             let k = self.stack[f].unwrap().1 as u32;
             if !self.captures(f, k).is_empty() {
@@ -604,7 +638,10 @@ impl Plain {
             }
         }
         for c in 0..self.l.cells {
-            if self.stack[c].is_none() && self.tile[c].is_none() && self.around(c).iter().any(|&n| self.tile[n] == Some(self.next)) {
+            if self.stack[c].is_none()
+                && self.tile[c].is_none()
+                && self.around(c).iter().any(|&n| self.tile[n] == Some(self.next))
+            {
                 let mut p = self.clone();
                 p.tile[c] = Some(self.next);
                 p.stack[c] = Some((self.next, 1));
@@ -673,18 +710,6 @@ fn the_generator_agrees_with_a_plain_statement_of_the_rules_on_every_base() {
 
 // ---------------------------------------------------------------- perft
 
-#[test]
-fn perft_from_the_start_is_fixed() {
-    let counts = |base: usize, depth: u32| -> Vec<u64> {
-        let mut p = Seesaw::with_base(base).unwrap();
-        (1..=depth).map(|d| perft(&mut p, d)).collect()
-    };
-    // The two armies meet at ply 6, so the boards differ from there on.
-    assert_eq!(counts(4, 6), [6, 36, 258, 1849, 17114, 158296]);
-    assert_eq!(counts(5, 6), [6, 36, 258, 1849, 17114, 158404]);
-    assert_eq!(counts(3, 6), [6, 36, 258, 1810, 14608, 108789]);
-}
-
 /// Perft by the plain statement of the rules: end positions, recursively.
 fn plain_perft(text: &str, depth: u32) -> u64 {
     if depth == 0 {
@@ -708,18 +733,7 @@ fn perft_agrees_with_the_plain_statement_of_the_rules() {
 
 /// A position reached by playing the choices (each taken modulo the legal count).
 fn reached(base: usize, choices: &[usize]) -> (Seesaw, Vec<SeesawMove>) {
-    let mut p = Seesaw::with_base(base).unwrap();
-    let mut line = Vec::new();
-    for &c in choices {
-        let moves = legal(&p);
-        if moves.is_empty() {
-            break;
-        }
-        let mv = moves[c % moves.len()];
-        p.play(mv);
-        line.push(mv);
-    }
-    (p, line)
+    common::reached(Seesaw::with_base(base).unwrap(), choices)
 }
 
 proptest! {

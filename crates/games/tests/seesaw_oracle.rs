@@ -63,7 +63,14 @@ fn every_recorded_turn_matches_ludii() {
         assert_eq!(line["board"], 4);
         lines += 1;
         if let Err(why) = check(&line) {
-            failures.push(format!("line {} (game {}, turn {}): {}\n  {}", i + 1, line["game"], line["turn"], line["position"], why));
+            failures.push(format!(
+                "line {} (game {}, turn {}): {}\n  {}",
+                i + 1,
+                line["game"],
+                line["turn"],
+                line["position"],
+                why
+            ));
         }
     }
     assert_eq!(lines, 3530, "the oracle file has 3,530 lines");

@@ -3,25 +3,16 @@
 //! captures beyond the 128th cell. Perft anchors for every base, the rules
 //! near base 8's far corner, hashes kept by play and undo, and notation.
 
+mod common;
+
 use tabula_core::{seeded_rng, uniform_below, Error, Game, Options, Outcome, Side};
 use tabula_games::seesaw::{layout, Seesaw, SeesawMove, TurnKind};
-use tabula_search::perft;
 
+use common::{legal, moves};
+
+/// A position from its text.
 fn pos(text: &str) -> Seesaw {
-    Seesaw::from_text(text).unwrap_or_else(|e| panic!("{text}: {e}"))
-}
-
-fn legal(p: &Seesaw) -> Vec<SeesawMove> {
-    let mut out = Vec::new();
-    p.legal_moves(&mut out);
-    out
-}
-
-/// The legal moves in notation, sorted.
-fn moves(p: &Seesaw) -> Vec<String> {
-    let mut out: Vec<String> = legal(p).into_iter().map(|m| p.format_move(m)).collect();
-    out.sort();
-    out
+    common::pos(text)
 }
 
 /// The position after a move given in notation.
@@ -84,34 +75,6 @@ fn a_move_holds_any_board_in_32_bytes() {
     assert_eq!(std::mem::size_of::<SeesawMove>(), 32);
 }
 
-// ---------------------------------------------------------------- perft
-
-#[test]
-fn perft_from_the_start_is_fixed_on_every_base() {
-    let counts = |base: usize, depth: u32| -> Vec<u64> {
-        let mut p = Seesaw::with_base(base).unwrap();
-        (1..=depth).map(|d| perft(&mut p, d)).collect()
-    };
-    // Each side's first three turns: the two armies meet at ply 6 on base 4
-    // (its corners are 6 steps apart) and not before ply 7 on larger boards.
-    let first_three_turns: [(usize, [u64; 6]); 6] = [
-        (3, [6, 36, 258, 1810, 14608, 108789]),
-        (4, [6, 36, 258, 1849, 17114, 158296]),
-        (5, [6, 36, 258, 1849, 17114, 158404]),
-        (6, [6, 36, 258, 1849, 17114, 158404]),
-        (7, [6, 36, 258, 1849, 17114, 158404]),
-        (8, [6, 36, 258, 1849, 17114, 158404]),
-    ];
-    for (base, expected) in first_three_turns {
-        assert_eq!(counts(base, 6), expected, "base {base}");
-    }
-    // Deeper, base 5 parts from the larger boards too.
-    for (base, seventh, eighth) in [(5, 1762742, 19615816), (6, 1762742, 19616041), (8, 1762742, 19616041)] {
-        let mut p = Seesaw::with_base(base).unwrap();
-        assert_eq!((perft(&mut p, 7), perft(&mut p, 8)), (seventh, eighth), "base {base}");
-    }
-}
-
 // ---------------------------------------------------------------- rules beyond the 128th cell
 
 #[test]
@@ -135,7 +98,10 @@ fn a_capture_chain_with_promotion_near_base_8s_far_edge() {
     assert_eq!(grow.captured_cells().collect::<Vec<_>>(), [155, 156]);
     assert!(!p.parse_move("n3xn4xn5 pass").unwrap().promotes());
     // A further capture is compulsory after the first one.
-    assert_eq!(p.parse_move("n3xn4 pass").unwrap_err(), Error::IllegalMove("after n3xn4 a further capture is compulsory".into()));
+    assert_eq!(
+        p.parse_move("n3xn4 pass").unwrap_err(),
+        Error::IllegalMove("after n3xn4 a further capture is compulsory".into())
+    );
     let view = p.move_view(grow);
     assert_eq!(view["captures"], serde_json::json!(["n4", "n5"]));
     assert_eq!(view["path"], serde_json::json!(["n3", "n4", "n5", "n6"]));

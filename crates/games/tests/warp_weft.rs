@@ -1,26 +1,17 @@
-//! Every rule of Warp & Weft on concrete positions, pinned boards, perft
-//! anchors and property tests.
+//! Every rule of Warp & Weft on concrete positions, pinned boards and
+//! property tests (perft counts: `tests/data/warp-weft.perft`).
+
+mod common;
 
 use proptest::prelude::*;
 use tabula_core::{Error, Game, Options, Outcome, Side};
-use tabula_games::warp_weft::{generate_grid, Axis, WarpWeft, WwMove};
-use tabula_search::perft;
+use tabula_games::warp_weft::{generate_grid, Axis, WarpWeft, WarpWeftMove};
 
+use common::{listed, play};
+
+/// The start position with options given as `KEY=VALUE` pairs.
 fn game(pairs: &[&str]) -> WarpWeft {
-    WarpWeft::new(&Options::from_pairs(pairs).unwrap()).unwrap()
-}
-
-fn moves(pos: &WarpWeft) -> Vec<String> {
-    let mut out = Vec::new();
-    pos.legal_moves(&mut out);
-    out.into_iter().map(|m| pos.format_move(m)).collect()
-}
-
-fn play(pos: &mut WarpWeft, line: &str) {
-    for text in line.split_whitespace() {
-        let mv = pos.parse_move(text).unwrap_or_else(|e| panic!("{text}: {e}"));
-        pos.play(mv);
-    }
+    common::game(pairs)
 }
 
 fn rows(grid: &[i8], n: usize) -> Vec<Vec<i8>> {
@@ -82,10 +73,12 @@ fn asymmetric_boards_are_an_option() {
 
 #[test]
 fn sizes_five_seven_and_nine_are_offered() {
-    for (n, first) in [(5, ["a3", "b3", "d3", "e3"].as_slice()), (9, ["a5", "b5", "c5", "d5", "f5", "g5", "h5", "i5"].as_slice())] {
+    for (n, first) in
+        [(5, ["a3", "b3", "d3", "e3"].as_slice()), (9, ["a5", "b5", "c5", "d5", "f5", "g5", "h5", "i5"].as_slice())]
+    {
         let pos = game(&[&format!("size={n}")]);
         assert_eq!(pos.size(), n);
-        assert_eq!(moves(&pos), first);
+        assert_eq!(listed(&pos), first);
     }
     let err = WarpWeft::new(&Options::from_pairs(&["size=6"]).unwrap()).unwrap_err();
     assert!(matches!(err, Error::BadOption(_)), "{err}");
@@ -100,7 +93,7 @@ fn the_centre_is_used_at_the_start_and_weft_moves_along_its_row() {
     assert_eq!(pos.shuttle(), 24);
     assert_eq!(pos.side_to_move(), Side::First);
     assert_eq!(pos.axis_to_move(), Axis::Weft);
-    assert_eq!(moves(&pos), ["a4", "b4", "c4", "e4", "f4", "g4"]);
+    assert_eq!(listed(&pos), ["a4", "b4", "c4", "e4", "f4", "g4"]);
 }
 
 #[test]
@@ -108,9 +101,9 @@ fn warp_moves_along_the_column_of_the_cell_weft_took() {
     let mut pos = game(&[]);
     play(&mut pos, "b4");
     assert_eq!(pos.side_to_move(), Side::Second);
-    assert_eq!(moves(&pos), ["b1", "b2", "b3", "b5", "b6", "b7"]);
+    assert_eq!(listed(&pos), ["b1", "b2", "b3", "b5", "b6", "b7"]);
     play(&mut pos, "b6");
-    assert_eq!(moves(&pos), ["a6", "c6", "d6", "e6", "f6", "g6"]);
+    assert_eq!(listed(&pos), ["a6", "c6", "d6", "e6", "f6", "g6"]);
 }
 
 #[test]
@@ -118,7 +111,7 @@ fn used_cells_are_hopped_over_not_landed_on() {
     let mut pos = WarpWeft::from_text(SMALL).unwrap();
     play(&mut pos, "a3 a1 e1 e3");
     // Row 3 now holds a3 (Weft), c3 (the start) and e3 (Warp): Weft hops over c3 to reach d3.
-    assert_eq!(moves(&pos), ["b3", "d3"]);
+    assert_eq!(listed(&pos), ["b3", "d3"]);
     let err = pos.parse_move("c3").unwrap_err();
     assert_eq!(err, Error::IllegalMove("c3 is already used".into()));
 }
@@ -143,7 +136,7 @@ fn the_game_ends_when_the_mover_has_no_unused_cell() {
     // Column c is used from top to bottom and Warp must move along it.
     let text = format!("{GRID5};taken=..r../..b../..x../..b../.rr..;shuttle=c5;next=warp;komi=4.5");
     let pos = WarpWeft::from_text(&text).unwrap();
-    assert_eq!(moves(&pos), Vec::<String>::new());
+    assert_eq!(listed(&pos), Vec::<String>::new());
     // Weft: 3 + 9 - 2 = 10; Warp: 7 - 1 = 6, plus 4.5 = 10.5. Unused cells count for nobody.
     assert_eq!(pos.outcome(), Some(Outcome::Win(Side::Second)));
     assert_eq!(pos.outcome_reason(), "Warp has no unused cell in its column: Warp wins 10.5 to 10.");
@@ -154,7 +147,7 @@ fn a_move_that_strands_the_opponent_ends_the_game_at_once() {
     // Weft (c1, b2, d4) to move along row 5 from Warp's a5; column c lacks only c5.
     let text = format!("{GRID5};taken=..r../.rb../..x../..br./b....;shuttle=a5;next=weft;komi=4.5");
     let pos = WarpWeft::from_text(&text).unwrap();
-    assert_eq!(moves(&pos), ["b5", "c5", "d5", "e5"]);
+    assert_eq!(listed(&pos), ["b5", "c5", "d5", "e5"]);
     let c5 = pos.parse_move("c5").unwrap();
     let view = pos.move_view(c5);
     assert_eq!(view["strands"], true);
@@ -185,7 +178,7 @@ fn komi_decides_close_games_and_can_be_changed() {
 fn moves_are_written_as_letter_and_number_and_read_both_ways() {
     let pos = game(&[]);
     let mv = pos.parse_move("b4").unwrap();
-    assert_eq!(mv, WwMove { to: 22, from: 24 });
+    assert_eq!(mv, WarpWeftMove { to: 22, from: 24 });
     assert_eq!(pos.parse_move("3,1").unwrap(), mv, "row,col counted from 0");
     assert_eq!(pos.parse_move("B4").unwrap(), mv);
     assert_eq!(pos.format_move(mv), "b4");
@@ -241,35 +234,25 @@ fn broken_position_texts_are_rejected_with_a_reason() {
 }
 
 #[test]
-fn perft_from_the_start_is_fixed() {
-    // Counts depend on the shape of the board only, not on its values.
-    let counts = |pairs: &[&str], depth: u32| -> Vec<u64> { (1..=depth).map(|d| perft(&mut game(pairs), d)).collect() };
-    assert_eq!(counts(&[], 8), [6, 36, 216, 1260, 7200, 40140, 219600, 1170720]);
-    assert_eq!(counts(&["size=5"], 6), [4, 16, 64, 240, 864, 2928]);
-    assert_eq!(counts(&["size=9"], 5), [8, 64, 512, 4032, 31360]);
-    assert_eq!(counts(&["seed=42"], 6), [6, 36, 216, 1260, 7200, 40140]);
-}
-
-#[test]
 fn the_pie_rule_lets_warp_take_wefts_seat_once() {
     let mut pos = game(&["pie=true"]);
-    assert!(!moves(&pos).contains(&"swap".to_string()), "Weft cannot swap");
+    assert!(!listed(&pos).contains(&"swap".to_string()), "Weft cannot swap");
     play(&mut pos, "e4");
-    assert_eq!(moves(&pos), ["e1", "e2", "e3", "e5", "e6", "e7", "swap"]);
+    assert_eq!(listed(&pos), ["e1", "e2", "e3", "e5", "e6", "e7", "swap"]);
     play(&mut pos, "swap");
     // The player in the second seat now owns Weft's cell and points; the first seat plays Warp and moves.
     assert_eq!(pos.seat_of(Axis::Weft), Side::Second);
     assert_eq!(pos.side_to_move(), Side::First);
     assert_eq!(pos.axis_to_move(), Axis::Warp);
-    assert_eq!(moves(&pos), ["e1", "e2", "e3", "e5", "e6", "e7"], "no second swap");
+    assert_eq!(listed(&pos), ["e1", "e2", "e3", "e5", "e6", "e7"], "no second swap");
     assert!(pos.to_text().ends_with(";pie=true;swapped=true;board=1"));
     let back = WarpWeft::from_text(&pos.to_text()).unwrap();
     assert_eq!(back, pos);
-    pos.undo(WwMove::SWAP);
+    pos.undo(WarpWeftMove::SWAP);
     assert_eq!(pos.seat_of(Axis::Weft), Side::First);
     let mut later = game(&["pie=true"]);
     play(&mut later, "e4 e1");
-    assert!(!moves(&later).contains(&"swap".to_string()), "only Warp's first answer may swap");
+    assert!(!listed(&later).contains(&"swap".to_string()), "only Warp's first answer may swap");
 }
 
 #[test]
@@ -286,20 +269,8 @@ fn lines_mirror_across_the_diagonal() {
 }
 
 /// A position reached by playing the choices (each taken modulo the legal count).
-fn reached(seed: u64, size: usize, choices: &[usize]) -> (WarpWeft, Vec<WwMove>) {
-    let mut pos = game(&[&format!("seed={seed}"), &format!("size={size}"), "pie=true"]);
-    let mut line = Vec::new();
-    for &c in choices {
-        let mut legal = Vec::new();
-        pos.legal_moves(&mut legal);
-        if legal.is_empty() {
-            break;
-        }
-        let mv = legal[c % legal.len()];
-        pos.play(mv);
-        line.push(mv);
-    }
-    (pos, line)
+fn reached(seed: u64, size: usize, choices: &[usize]) -> (WarpWeft, Vec<WarpWeftMove>) {
+    common::reached(game(&[&format!("seed={seed}"), &format!("size={size}"), "pie=true"]), choices)
 }
 
 proptest! {

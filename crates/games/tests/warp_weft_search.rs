@@ -1,8 +1,10 @@
 //! The generic alpha–beta on Warp & Weft: exact in the ending, checked
 //! against a plain brute-force minimax written here.
 
+mod common;
+
 use proptest::prelude::*;
-use tabula_core::{Evaluate, Game, Options, WIN_SCORE};
+use tabula_core::{Evaluate, Game, WIN_SCORE};
 use tabula_games::warp_weft::WarpWeft;
 use tabula_search::{AlphaBeta, SearchLimits};
 
@@ -23,16 +25,7 @@ fn brute_force(pos: &mut WarpWeft, ply: u32) -> i32 {
 }
 
 fn midgame(seed: u64, choices: &[usize]) -> WarpWeft {
-    let mut pos = WarpWeft::new(&Options::from_pairs(&[format!("seed={seed}")]).unwrap()).unwrap();
-    for &c in choices {
-        let mut legal = Vec::new();
-        pos.legal_moves(&mut legal);
-        if legal.is_empty() {
-            break;
-        }
-        pos.play(legal[c % legal.len()]);
-    }
-    pos
+    common::reached(common::game(&[&format!("seed={seed}")]), choices).0
 }
 
 proptest! {

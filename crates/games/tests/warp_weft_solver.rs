@@ -1,22 +1,15 @@
 //! The exact solver against the generic alpha–beta searched to the end, and
 //! its reports.
 
+mod common;
+
 use proptest::prelude::*;
 use tabula_core::{Evaluate, Game, Options, WIN_SCORE};
 use tabula_games::warp_weft::{Solver, WarpWeft};
 use tabula_search::{AlphaBeta, Player, PlayerSpec, SearchLimits};
 
 fn midgame(seed: u64, size: usize, choices: &[usize]) -> WarpWeft {
-    let mut pos = WarpWeft::new(&Options::from_pairs(&[format!("seed={seed}"), format!("size={size}")]).unwrap()).unwrap();
-    for &c in choices {
-        let mut legal = Vec::new();
-        pos.legal_moves(&mut legal);
-        if legal.is_empty() {
-            break;
-        }
-        pos.play(legal[c % legal.len()]);
-    }
-    pos
+    common::reached(common::game(&[&format!("seed={seed}"), &format!("size={size}")]), choices).0
 }
 
 /// The final margin in half points for the mover, from a search to the end.
@@ -105,7 +98,9 @@ fn move_values_are_exact_and_described_in_words() {
 fn the_pie_swap_is_valued_exactly_and_the_perfect_player_swaps_when_it_pays() {
     let mut swaps = 0;
     for seed in 1..=12 {
-        let mut pos = WarpWeft::new(&Options::from_pairs(&[format!("seed={seed}"), "size=5".into(), "pie=true".into()]).unwrap()).unwrap();
+        let mut pos =
+            WarpWeft::new(&Options::from_pairs(&[format!("seed={seed}"), "size=5".into(), "pie=true".into()]).unwrap())
+                .unwrap();
         // Weft opens with the first cell of its row, good or bad.
         let mut legal = Vec::new();
         pos.legal_moves(&mut legal);
@@ -149,7 +144,9 @@ fn one_best_move_is_worth_what_valuing_every_move_says() {
 
 #[test]
 fn two_threads_find_the_same_values_as_one() {
-    for (seed, size, choices) in [(2u64, 5usize, vec![1usize, 0]), (5, 5, vec![]), (9, 7, vec![2, 1, 0, 3, 1, 2, 0, 1, 1, 0, 2, 1, 0, 2, 1, 1])] {
+    for (seed, size, choices) in
+        [(2u64, 5usize, vec![1usize, 0]), (5, 5, vec![]), (9, 7, vec![2, 1, 0, 3, 1, 2, 0, 1, 1, 0, 2, 1, 0, 2, 1, 1])]
+    {
         let pos = midgame(seed, size, &choices);
         let mut one = Solver::new(&pos, 16).unwrap();
         let mut two = Solver::new(&pos, 16).unwrap();

@@ -229,8 +229,15 @@ impl<G: Evaluate> AlphaBeta<G> {
         self.killers.iter_mut().for_each(|k| *k = [None; 2]);
         self.history.iter_mut().for_each(|h| *h /= 8);
         let mut pos = game.clone();
-        let mut result =
-            SearchResult { best: None, score: 0, depth: 0, pv: Vec::new(), nodes: 0, exact: false, elapsed: Duration::ZERO };
+        let mut result = SearchResult {
+            best: None,
+            score: 0,
+            depth: 0,
+            pv: Vec::new(),
+            nodes: 0,
+            exact: false,
+            elapsed: Duration::ZERO,
+        };
         if let Some(outcome) = pos.outcome() {
             result.score = pos.terminal_score(outcome, 0);
             result.exact = true;
@@ -310,7 +317,13 @@ impl<G: Evaluate> AlphaBeta<G> {
     /// for players that pick among near-best moves on purpose. Moves are
     /// scored in the order given (put the best first); when `deadline`
     /// passes, the moves scored so far are returned.
-    pub fn root_scores(&mut self, game: &G, moves: &[G::Move], depth: u32, deadline: Option<Instant>) -> Vec<(G::Move, i32)> {
+    pub fn root_scores(
+        &mut self,
+        game: &G,
+        moves: &[G::Move],
+        depth: u32,
+        deadline: Option<Instant>,
+    ) -> Vec<(G::Move, i32)> {
         let mut pos = game.clone();
         self.stopped = false;
         self.deadline = crate::envelope::earlier(deadline, self.hard_deadline);

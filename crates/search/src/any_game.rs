@@ -8,8 +8,8 @@ use std::time::{Duration, Instant};
 use serde_json::Value;
 use tabula_core::{seeded_rng, Encode, Error, Evaluate, Game, GameInfo, Options, Outcome, Side, SolverMemory};
 
-use crate::perft::perft;
 use crate::alphabeta::SearchResult;
+use crate::perft::perft;
 use crate::player::{Player, PlayerSpec};
 use crate::playout::{random_playout, PlayoutStats};
 
@@ -325,7 +325,12 @@ impl<G: Evaluate + Encode> AnyGame for Erased<G> {
 
     fn solve_moves(&self, limit: Option<Duration>, memory: &mut SolverMemory) -> Option<Vec<(String, i32, String)>> {
         let values = self.game.solve_moves(limit, memory)?;
-        Some(values.into_iter().map(|(mv, score)| (self.game.format_move(mv), score, self.game.describe_score(score))).collect())
+        Some(
+            values
+                .into_iter()
+                .map(|(mv, score)| (self.game.format_move(mv), score, self.game.describe_score(score)))
+                .collect(),
+        )
     }
 
     fn solver_table_mib(&self) -> usize {
@@ -421,7 +426,6 @@ impl<G: Evaluate + Encode> AnyGame for Erased<G> {
     }
 }
 
-
 /// A computer player for one game, usable through [`AnyGame`] handles of that game.
 pub trait AnyPlayer: Send {
     /// Picks a move for the side to move in `game` (`Ok(None)` when it is over).
@@ -437,10 +441,9 @@ struct TypedPlayer<G: Evaluate>(Player<G>);
 
 impl<G: Evaluate> AnyPlayer for TypedPlayer<G> {
     fn choose(&mut self, game: &dyn AnyGame) -> Result<Option<Decision>, Error> {
-        let typed = game
-            .as_any()
-            .downcast_ref::<Erased<G>>()
-            .ok_or_else(|| Error::BadPlayer(format!("this player plays {}, not {}", G::info().name, game.info().name)))?;
+        let typed = game.as_any().downcast_ref::<Erased<G>>().ok_or_else(|| {
+            Error::BadPlayer(format!("this player plays {}, not {}", G::info().name, game.info().name))
+        })?;
         Ok(self.0.choose(&typed.game)?.and_then(|r| decision(&typed.game, r)))
     }
 

@@ -54,7 +54,10 @@ impl Envelope {
     /// depth are not refused: [`Bounds`] stop every decision at `max_time`.
     pub fn check(&self, spec: &PlayerSpec) -> Result<(), Error> {
         let refuse = |what: String| {
-            Err(Error::BadPlayer(format!("the server does not run this player: {what} (its limits: {})", self.describe())))
+            Err(Error::BadPlayer(format!(
+                "the server does not run this player: {what} (its limits: {})",
+                self.describe()
+            )))
         };
         match spec {
             PlayerSpec::Random | PlayerSpec::Greedy { .. } | PlayerSpec::Solver => Ok(()),
@@ -145,12 +148,16 @@ mod tests {
     #[test]
     fn the_public_envelope_refuses_big_tables_threads_and_engines_and_names_its_limits() {
         let env = Envelope::PUBLIC;
-        for text in ["ab:threads=3", "ab:hash=257", "ab:nodes=100000001", "mcts:iters=2000001", "ugi:cmd=cat", "level:big"] {
+        for text in
+            ["ab:threads=3", "ab:hash=257", "ab:nodes=100000001", "mcts:iters=2000001", "ugi:cmd=cat", "level:big"]
+        {
             let err = env.check(&spec(text)).unwrap_err();
             assert_eq!(err.kind(), "bad_player", "{text}");
             assert!(err.message().contains("at most 10 s a move, 2 threads, a 256 MiB table"), "{text}: {err}");
         }
-        for text in ["random", "greedy:margin=5", "ab:depth=60", "ab:time=30s,threads=2,hash=256", "mcts:time=1m", "solver"] {
+        for text in
+            ["random", "greedy:margin=5", "ab:depth=60", "ab:time=30s,threads=2,hash=256", "mcts:time=1m", "solver"]
+        {
             assert_eq!(env.check(&spec(text)), Ok(()), "{text}");
         }
     }

@@ -99,7 +99,12 @@ pub struct GameRecord {
 impl GameRecord {
     /// What the statistics need.
     pub fn result(&self) -> GameResult {
-        GameResult { a_score: self.a_score, winner_seat: self.winner_seat, length: self.length, adjudicated: self.adjudicated }
+        GameResult {
+            a_score: self.a_score,
+            winner_seat: self.winner_seat,
+            length: self.length,
+            adjudicated: self.adjudicated,
+        }
     }
 }
 
@@ -111,7 +116,10 @@ impl MatchSetup {
         PlayerSpec::parse(&self.b, info)?;
         self.entry.create(&self.options)?;
         if self.shard.1 == 0 || self.shard.0 >= self.shard.1 {
-            return Err(Error::BadOption(format!("shard {}/{} does not exist: use i/n with i < n", self.shard.0, self.shard.1)));
+            return Err(Error::BadOption(format!(
+                "shard {}/{} does not exist: use i/n with i < n",
+                self.shard.0, self.shard.1
+            )));
         }
         Ok(())
     }

@@ -51,7 +51,17 @@ struct Node<M> {
 
 impl<M> Node<M> {
     fn new(mv: Option<M>, mover: Side, hash: u64) -> Self {
-        Node { mv, mover, hash, first_child: 0, child_count: 0, expanded: false, visits: 0, reward: 0.0, proof: Proof::Unknown }
+        Node {
+            mv,
+            mover,
+            hash,
+            first_child: 0,
+            child_count: 0,
+            expanded: false,
+            visits: 0,
+            reward: 0.0,
+            proof: Proof::Unknown,
+        }
     }
 }
 
@@ -95,7 +105,13 @@ impl<G: Evaluate> Mcts<G> {
     }
 
     /// Like [`Mcts::search`], also stopping at `bounds`' time or when they are cancelled.
-    pub fn search_bounded(&mut self, game: &G, limits: MctsLimits, bounds: &Bounds, rng: &mut impl RngCore) -> SearchResult<G::Move> {
+    pub fn search_bounded(
+        &mut self,
+        game: &G,
+        limits: MctsLimits,
+        bounds: &Bounds,
+        rng: &mut impl RngCore,
+    ) -> SearchResult<G::Move> {
         let start = Instant::now();
         let time = match (limits.time, bounds.time) {
             (Some(a), Some(b)) => Some(a.min(b)),
@@ -105,10 +121,8 @@ impl<G: Evaluate> Mcts<G> {
         let mut iterations = 0u64;
         let budget = limits.iterations.unwrap_or(if limits.time.is_some() { u64::MAX } else { 10_000 });
         while iterations < budget && self.nodes[0].proof == Proof::Unknown {
-            if iterations.is_multiple_of(64) {
-                if time.is_some_and(|t| start.elapsed() >= t) || bounds.is_cancelled() {
-                    break;
-                }
+            if iterations.is_multiple_of(64) && (time.is_some_and(|t| start.elapsed() >= t) || bounds.is_cancelled()) {
+                break;
             }
             self.iterate(game, limits.exploration, rng);
             iterations += 1;

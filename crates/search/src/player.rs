@@ -91,8 +91,9 @@ impl PlayerSpec {
             return Ok(PlayerSpec::Ugi { command: command.to_string(), movetime });
         }
         for part in params.split(',').filter(|p| !p.trim().is_empty()) {
-            let (k, v) =
-                part.split_once('=').ok_or_else(|| bad(format!("'{part}' in player '{text}' should look like key=value")))?;
+            let (k, v) = part
+                .split_once('=')
+                .ok_or_else(|| bad(format!("'{part}' in player '{text}' should look like key=value")))?;
             pairs.push((k.trim(), v.trim()));
         }
         let unknown = |key: &str, known: &str| bad(format!("player '{kind}' has no setting '{key}' (it has: {known})"));
@@ -277,7 +278,8 @@ where
 
 /// Reads `1s`, `500ms`, `2.5s` or `1m`.
 pub fn parse_duration(text: &str) -> Result<Duration, Error> {
-    let bad = || Error::BadPlayer(format!("'{text}' is not a duration: write e.g. 500ms, 2s or 1m (from 1ms to 24 hours)"));
+    let bad =
+        || Error::BadPlayer(format!("'{text}' is not a duration: write e.g. 500ms, 2s or 1m (from 1ms to 24 hours)"));
     let (number, unit) = if let Some(n) = text.strip_suffix("ms") {
         (n, 0.001)
     } else if let Some(n) = text.strip_suffix('s') {
@@ -308,7 +310,15 @@ pub struct Player<G: Evaluate> {
 impl<G: Evaluate> Player<G> {
     /// A player following `spec`, its random choices fixed by `seed`.
     pub fn new(spec: PlayerSpec, seed: u64) -> Self {
-        Player { spec, rng: seeded_rng(seed), alphabeta: None, mcts: None, ugi: None, memory: None, bounds: Bounds::default() }
+        Player {
+            spec,
+            rng: seeded_rng(seed),
+            alphabeta: None,
+            mcts: None,
+            ugi: None,
+            memory: None,
+            bounds: Bounds::default(),
+        }
     }
 
     /// Puts hard bounds on every later decision: each ends within
@@ -350,11 +360,16 @@ impl<G: Evaluate> Player<G> {
                 // Under a hard bound the solver gets most of it; a search plays with the rest.
                 let budget = self.bounds.time.map(|t| t * 4 / 5);
                 match game.solve_best(budget, &mut self.memory) {
-                    Some((mv, score)) => Some(SearchResult { elapsed: start.elapsed(), exact: true, ..one(mv, score, 0) }),
+                    Some((mv, score)) => {
+                        Some(SearchResult { elapsed: start.elapsed(), exact: true, ..one(mv, score, 0) })
+                    }
                     None => {
                         let searcher = self.alphabeta.get_or_insert_with(|| AlphaBeta::new(64));
                         searcher.set_bounds(self.bounds.deadline(start), self.bounds.cancel.clone());
-                        let result = searcher.search(game, SearchLimits { depth: 100, time: Some(Duration::from_secs(5)), min_depth: 0, nodes: None });
+                        let result = searcher.search(
+                            game,
+                            SearchLimits { depth: 100, time: Some(Duration::from_secs(5)), min_depth: 0, nodes: None },
+                        );
                         // The time spent includes the solve that did not finish.
                         result.best.map(|_| SearchResult { elapsed: start.elapsed(), ..result })
                     }
@@ -420,7 +435,9 @@ impl<G: Evaluate> Player<G> {
                 let client = self.ugi.as_mut().expect("just started");
                 let movetime = self.bounds.time.map_or(*movetime, |t| (*movetime).min(t));
                 let text = client.best_move(&game.to_text(), movetime)?;
-                let mv = game.parse_move(&text).map_err(|e| Error::BadPlayer(format!("the engine '{command}' played '{text}': {e}")))?;
+                let mv = game
+                    .parse_move(&text)
+                    .map_err(|e| Error::BadPlayer(format!("the engine '{command}' played '{text}': {e}")))?;
                 Some(one(mv, 0, 0))
             }
         })

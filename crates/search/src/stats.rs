@@ -116,7 +116,11 @@ impl Summary {
             100.0 * self.a_score_ci95[1],
             100.0 * self.first_player_win_rate,
             100.0 * self.draw_rate,
-            if self.adjudicated > 0 { format!(" ({} stopped at the move limit)", self.adjudicated) } else { String::new() },
+            if self.adjudicated > 0 {
+                format!(" ({} stopped at the move limit)", self.adjudicated)
+            } else {
+                String::new()
+            },
             self.mean_length,
         )
     }

@@ -79,7 +79,11 @@ impl Table {
     pub fn with_mib(mib: usize) -> Self {
         let wanted = (mib.max(1) << 20) / 16;
         let len = if wanted.is_power_of_two() { wanted } else { wanted.next_power_of_two() >> 1 }.max(1);
-        Table { slots: (0..len).map(|_| [AtomicU64::new(0), AtomicU64::new(0)]).collect(), mask: len - 1, age: AtomicU64::new(0) }
+        Table {
+            slots: (0..len).map(|_| [AtomicU64::new(0), AtomicU64::new(0)]).collect(),
+            mask: len - 1,
+            age: AtomicU64::new(0),
+        }
     }
 
     /// Starts a new search: older entries become the first to be replaced.

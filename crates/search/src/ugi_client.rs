@@ -75,7 +75,9 @@ impl UgiClient {
     }
 
     fn send(&mut self, line: &str) -> Result<(), Error> {
-        writeln!(self.input, "{line}").and_then(|_| self.input.flush()).map_err(|e| self.fail(format!("cannot be written to: {e}")))
+        writeln!(self.input, "{line}")
+            .and_then(|_| self.input.flush())
+            .map_err(|e| self.fail(format!("cannot be written to: {e}")))
     }
 
     /// Reads lines until one starts with `word`, for at most `limit`; returns that line.

@@ -122,7 +122,9 @@ fn alpha_beta_agrees_with_minimax_when_a_side_moves_twice() {
     for pile in 1..=24 {
         let game = TakeThree::with_pile(pile);
         let expected = mover_wins(&mut game.clone());
-        for (mut searcher, with_table) in [(AlphaBeta::<TakeThree>::new(1), true), (AlphaBeta::<TakeThree>::without_table(), false)] {
+        for (mut searcher, with_table) in
+            [(AlphaBeta::<TakeThree>::new(1), true), (AlphaBeta::<TakeThree>::without_table(), false)]
+        {
             let result = searcher.search(&game, SearchLimits::depth(40));
             assert!(result.exact, "pile {pile}: the search reaches every end");
             assert_eq!(result.score >= PROVEN, expected, "pile {pile}: score {}", result.score);

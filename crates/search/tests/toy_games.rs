@@ -255,7 +255,12 @@ fn mcts_blocks_the_threat_and_keeps_its_tree() {
     mcts.search(&next, one, &mut rng);
     let mut fresh = Mcts::<Ttt>::new();
     fresh.search(&next, one, &mut rng);
-    assert!(mcts.tree_size() > fresh.tree_size() + 5, "kept {} nodes, a fresh tree has {}", mcts.tree_size(), fresh.tree_size());
+    assert!(
+        mcts.tree_size() > fresh.tree_size() + 5,
+        "kept {} nodes, a fresh tree has {}",
+        mcts.tree_size(),
+        fresh.tree_size()
+    );
 }
 
 #[test]

@@ -58,7 +58,16 @@ struct Args {
 }
 
 fn args() -> Result<Args, String> {
-    let mut a = Args { matches: 200, seconds: 20, game: "warp-weft".into(), fault: false, keep: None, think_ms: 0, computers: 0, computer: "level:medium".into() };
+    let mut a = Args {
+        matches: 200,
+        seconds: 20,
+        game: "warp-weft".into(),
+        fault: false,
+        keep: None,
+        think_ms: 0,
+        computers: 0,
+        computer: "level:medium".into(),
+    };
     let mut it = std::env::args().skip(1);
     while let Some(arg) = it.next() {
         let mut value = |name: &str| it.next().ok_or(format!("{name} needs a value"));
@@ -173,8 +182,14 @@ async fn new_match(ctx: &Ctx) -> std::io::Result<(String, [String; 2])> {
     let id = v["id"].as_str().ok_or_else(|| std::io::Error::other(format!("no match: {v}")))?.to_string();
     let first = v["credentials"]["token"].as_str().unwrap_or_default().to_string();
     let invite = v["credentials"]["invite"].as_str().unwrap_or_default();
-    let joined = http::post(ctx.addr, &format!("/api/matches/{id}/join"), None, &json!({ "invite": invite, "name": "load" })).await?.json();
-    let second = joined["credentials"]["token"].as_str().ok_or_else(|| std::io::Error::other(format!("no seat: {joined}")))?.to_string();
+    let joined =
+        http::post(ctx.addr, &format!("/api/matches/{id}/join"), None, &json!({ "invite": invite, "name": "load" }))
+            .await?
+            .json();
+    let second = joined["credentials"]["token"]
+        .as_str()
+        .ok_or_else(|| std::io::Error::other(format!("no seat: {joined}")))?
+        .to_string();
     Ok((id, [first, second]))
 }
 
@@ -213,7 +228,10 @@ async fn client(ctx: Arc<Ctx>, id: String, token: String, me: usize, log: Arc<Mu
                 Err(_) => {
                     let l = log.lock().unwrap();
                     let waiting = l.sent.len() > l.seen.len();
-                    if ctx.stopped.load(Ordering::Relaxed) || (ctx.stopping.load(Ordering::Relaxed) && !waiting) || l.over {
+                    if ctx.stopped.load(Ordering::Relaxed)
+                        || (ctx.stopping.load(Ordering::Relaxed) && !waiting)
+                        || l.over
+                    {
                         return;
                     }
                     continue;
@@ -231,8 +249,10 @@ async fn client(ctx: Arc<Ctx>, id: String, token: String, me: usize, log: Arc<Mu
                 continue;
             }
             let view = &v["view"];
-            let history: Vec<String> =
-                view["history"].as_array().map(|h| h.iter().filter_map(|x| x["move"].as_str().map(str::to_string)).collect()).unwrap_or_default();
+            let history: Vec<String> = view["history"]
+                .as_array()
+                .map(|h| h.iter().filter_map(|x| x["move"].as_str().map(str::to_string)).collect())
+                .unwrap_or_default();
             let now = Instant::now();
             let to_send = {
                 let mut l = log.lock().unwrap();
@@ -265,7 +285,8 @@ async fn client(ctx: Arc<Ctx>, id: String, token: String, me: usize, log: Arc<Mu
                 }
                 let moves = view["moves"].as_array().map(Vec::as_slice).unwrap_or(&[]);
                 if view["can_move"] == true && l.sent.len() == history.len() && !moves.is_empty() {
-                    let mv = moves[random(&mut rng) as usize % moves.len()]["move"].as_str().unwrap_or_default().to_string();
+                    let mv =
+                        moves[random(&mut rng) as usize % moves.len()]["move"].as_str().unwrap_or_default().to_string();
                     l.sent.push((mv.clone(), me, Instant::now()));
                     Some((mv, history.len()))
                 } else {
@@ -301,7 +322,8 @@ async fn table(ctx: Arc<Ctx>, index: u64) -> Vec<Played> {
                 continue;
             }
         };
-        let log = Arc::new(Mutex::new(GameLog { created: Instant::now(), sent: Vec::new(), seen: Vec::new(), over: false }));
+        let log =
+            Arc::new(Mutex::new(GameLog { created: Instant::now(), sent: Vec::new(), seen: Vec::new(), over: false }));
         let [t0, t1] = tokens;
         let a = client(ctx.clone(), id.clone(), t0, 0, log.clone(), random(&mut rng));
         let b = client(ctx.clone(), id.clone(), t1, 1, log.clone(), random(&mut rng));
@@ -387,7 +409,10 @@ fn main() {
         }
     };
     let nanos = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).unwrap().as_nanos();
-    let dir = args.keep.clone().unwrap_or_else(|| std::env::temp_dir().join(format!("tabula-load-{}-{nanos}", std::process::id())));
+    let dir = args
+        .keep
+        .clone()
+        .unwrap_or_else(|| std::env::temp_dir().join(format!("tabula-load-{}-{nanos}", std::process::id())));
     let (mut server, addr) = start_server(&dir, 0);
     println!(
         "Tabula load: {} online matches at once, 2 WebSocket clients each, {} s{}, server at {addr}, data in {}",
@@ -416,8 +441,9 @@ fn main() {
     let start = Instant::now();
     let (games, elapsed, kill_report, cpu) = runtime.block_on(async {
         let tables: Vec<_> = (0..args.matches as u64).map(|i| tokio::spawn(table(ctx.clone(), i))).collect();
-        let computer_tables: Vec<_> =
-            (0..args.computers as u64).map(|i| tokio::spawn(computer_table(ctx.clone(), args.computer.clone(), i))).collect();
+        let computer_tables: Vec<_> = (0..args.computers as u64)
+            .map(|i| tokio::spawn(computer_table(ctx.clone(), args.computer.clone(), i)))
+            .collect();
         let mut kill_report = None;
         if args.fault {
             tokio::time::sleep(Duration::from_secs(args.seconds) / 2).await;
@@ -453,7 +479,8 @@ fn main() {
     });
 
     // Compare every stored record with what the clients played.
-    let (mut lost, mut doubled, mut unreadable, mut checked, mut finished, mut continued) = (0usize, 0usize, 0usize, 0usize, 0usize, 0usize);
+    let (mut lost, mut doubled, mut unreadable, mut checked, mut finished, mut continued) =
+        (0usize, 0usize, 0usize, 0usize, 0usize, 0usize);
     let mut ids = HashSet::new();
     runtime.block_on(async {
         for g in &games {
@@ -500,8 +527,17 @@ fn main() {
     lat.sort_unstable();
     let moves = ctx.moves.load(Ordering::Relaxed);
     println!();
-    println!("matches played      {} ({} finished, {} cut off by the end of the run)", games.len(), finished, games.len() - finished);
-    println!("moves               {moves} in {:.1} s: {:.0} moves/s", elapsed.as_secs_f64(), moves as f64 / elapsed.as_secs_f64());
+    println!(
+        "matches played      {} ({} finished, {} cut off by the end of the run)",
+        games.len(),
+        finished,
+        games.len() - finished
+    );
+    println!(
+        "moves               {moves} in {:.1} s: {:.0} moves/s",
+        elapsed.as_secs_f64(),
+        moves as f64 / elapsed.as_secs_f64()
+    );
     println!(
         "latency, move sent → opponent sees it: p50 {:.2} ms, p90 {:.2} ms, p99 {:.2} ms, max {:.2} ms ({} samples)",
         percentile(&lat, 0.5),

@@ -65,7 +65,8 @@ pub fn analyse(start: Box<dyn AnyGame>, moves: &[String], cancel: &Arc<AtomicBoo
         evals.push(eval);
         if i < moves.len() {
             sides.push(mover);
-            game.play_text(&moves[i]).map_err(|e| format!("move {} ('{}') cannot be replayed: {e}", i + 1, moves[i]))?;
+            game.play_text(&moves[i])
+                .map_err(|e| format!("move {} ('{}') cannot be replayed: {e}", i + 1, moves[i]))?;
         }
     }
     Ok(summarise(&evals, &sides, moves, &spec_text))
@@ -74,7 +75,8 @@ pub fn analyse(start: Box<dyn AnyGame>, moves: &[String], cancel: &Arc<AtomicBoo
 /// Turns raw scores into the graph (−1…1, first seat up) and picks the mistakes.
 pub fn summarise(evals: &[(i64, bool)], sides: &[usize], moves: &[String], engine: &str) -> Value {
     // The scale of "a lot" differs per game: take it from the game itself.
-    let mut sizes: Vec<f64> = evals.iter().filter(|(s, proven)| !proven && *s != 0).map(|(s, _)| (*s as f64).abs()).collect();
+    let mut sizes: Vec<f64> =
+        evals.iter().filter(|(s, proven)| !proven && *s != 0).map(|(s, _)| (*s as f64).abs()).collect();
     sizes.sort_by(f64::total_cmp);
     let median = sizes.get(sizes.len() / 2).copied().unwrap_or(1.0);
     let scale = (2.0 * median).max(1.0);

@@ -54,7 +54,10 @@ pub fn router(state: Arc<AppState>) -> Router {
         .route("/api/matches/{id}/analysis", get(analyse))
         .route("/api/matches/{id}/solve", get(solve))
         .route("/api/matches/{id}/record", get(export_record))
-        .route("/api/records", post(import_records).layer::<_, Infallible>(DefaultBodyLimit::max(MAX_RECORD_BODY)).layer(imports))
+        .route(
+            "/api/records",
+            post(import_records).layer::<_, Infallible>(DefaultBodyLimit::max(MAX_RECORD_BODY)).layer(imports),
+        )
         .route("/api/{*rest}", get(api_not_found).post(api_not_found))
         .route("/", get(home))
         .route("/matches", get(matches_page))
@@ -82,7 +85,11 @@ async fn safety_headers(mut response: Response) -> Response {
 /// Serves only requests for this server's own names, and takes changes
 /// only from its own pages (see `hosts.rs`): DNS rebinding and pages of
 /// other sites are refused.
-async fn known_hosts_only(State(state): Shared, request: axum::extract::Request, next: axum::middleware::Next) -> Response {
+async fn known_hosts_only(
+    State(state): Shared,
+    request: axum::extract::Request,
+    next: axum::middleware::Next,
+) -> Response {
     match state.hosts.check(request.method(), request.headers()) {
         Ok(()) => next.run(request).await,
         Err(Refusal::Host(host)) => ApiError::wrong_host(format!(
@@ -90,7 +97,8 @@ async fn known_hosts_only(State(state): Shared, request: axum::extract::Request,
         ))
         .into_response(),
         Err(Refusal::Origin(origin)) => {
-            ApiError::forbidden(format!("requests from other sites' pages are refused (origin '{origin}')")).into_response()
+            ApiError::forbidden(format!("requests from other sites' pages are refused (origin '{origin}')"))
+                .into_response()
         }
     }
 }
@@ -199,7 +207,8 @@ async fn create_match(State(state): Shared, body: Bytes) -> Result<Response, Api
         names[i] = clean_name(name.as_deref())?;
     }
     let id = state.matches.new_id();
-    let mut m = Match::new(id, &req.game, options, &req.players, req.position.as_deref(), &state.config.limits.envelope)?;
+    let mut m =
+        Match::new(id, &req.game, options, &req.players, req.position.as_deref(), &state.config.limits.envelope)?;
     m.names = names;
     let mut credentials = None;
     if let Some(online) = req.online {
@@ -235,7 +244,11 @@ fn option_texts(given: BTreeMap<String, Value>) -> Result<BTreeMap<String, Strin
             Value::String(s) => s,
             Value::Number(n) => n.to_string(),
             Value::Bool(b) => b.to_string(),
-            other => return Err(ApiError::bad_request(format!("option '{key}' must be text, a number or true/false, not {other}"))),
+            other => {
+                return Err(ApiError::bad_request(format!(
+                    "option '{key}' must be text, a number or true/false, not {other}"
+                )))
+            }
         };
         if key.len() > MAX_FIELD || text.len() > MAX_FIELD {
             return Err(ApiError::bad_request(format!("options have at most {MAX_FIELD} characters")));
@@ -282,7 +295,12 @@ struct MoveRequest {
     ply: Option<usize>,
 }
 
-async fn play_move(State(state): Shared, Path(id): Path<String>, headers: HeaderMap, body: Bytes) -> Result<Json<Value>, ApiError> {
+async fn play_move(
+    State(state): Shared,
+    Path(id): Path<String>,
+    headers: HeaderMap,
+    body: Bytes,
+) -> Result<Json<Value>, ApiError> {
     let req: MoveRequest = parse_body(&body)?;
     if req.mv.len() > MAX_FIELD {
         return Err(ApiError::bad_request(format!("a move has at most {MAX_FIELD} characters")));
@@ -396,8 +414,8 @@ async fn analyse(State(state): Shared, Path(id): Path<String>) -> Result<Json<Va
         result
     })
     .await
-        .map_err(|_| ApiError::conflict("the engine stopped before the analysis was done"))?
-        .map_err(ApiError::conflict)?;
+    .map_err(|_| ApiError::conflict("the engine stopped before the analysis was done"))?
+    .map_err(ApiError::conflict)?;
     state.matches.db().save_analysis(&id_key, plies, &result)?;
     Ok(Json(result))
 }
@@ -410,17 +428,21 @@ const SOLVE_MAX_MS: u64 = 5000;
 /// best play ("wins by 3.5"), for games with an exact solver, when it
 /// finishes within the time given. The match's solver keeps its table, so
 /// once one position is solved the rest of the game is answered at once.
-async fn solve(State(state): Shared, Path(id): Path<String>, RawQuery(query): RawQuery) -> Result<Json<Value>, ApiError> {
+async fn solve(
+    State(state): Shared,
+    Path(id): Path<String>,
+    RawQuery(query): RawQuery,
+) -> Result<Json<Value>, ApiError> {
     let mut ms = SOLVE_DEFAULT_MS;
     for pair in query.as_deref().unwrap_or("").split('&').filter(|p| !p.is_empty()) {
         let (key, value) = pair.split_once('=').unwrap_or((pair, ""));
         match key {
             "ms" => {
-                ms = value
-                    .parse::<u64>()
-                    .ok()
-                    .filter(|&n| (1..=SOLVE_MAX_MS).contains(&n))
-                    .ok_or_else(|| ApiError::bad_request(format!("ms is the time the solver may take, 1 to {SOLVE_MAX_MS} milliseconds, not '{value}'")))?;
+                ms = value.parse::<u64>().ok().filter(|&n| (1..=SOLVE_MAX_MS).contains(&n)).ok_or_else(|| {
+                    ApiError::bad_request(format!(
+                        "ms is the time the solver may take, 1 to {SOLVE_MAX_MS} milliseconds, not '{value}'"
+                    ))
+                })?;
             }
             other => return Err(ApiError::bad_request(format!("unknown query parameter '{other}' (known: ms)"))),
         }
@@ -431,7 +453,8 @@ async fn solve(State(state): Shared, Path(id): Path<String>, RawQuery(query): Ra
         }
         Ok((m.game.clone_box(), m.version, m.game.history().len(), m.is_over()))
     })??;
-    let unsolved = |reason: &str| Json(json!({ "version": version, "ply": ply, "solved": false, "reason": reason, "moves": [] }));
+    let unsolved =
+        |reason: &str| Json(json!({ "version": version, "ply": ply, "solved": false, "reason": reason, "moves": [] }));
     if over {
         return Ok(unsolved("the game is over"));
     }
@@ -463,13 +486,15 @@ async fn solve(State(state): Shared, Path(id): Path<String>, RawQuery(query): Ra
     let Some(values) = values else {
         return Ok(unsolved("not solved within the time given, or no exact solver for this game"));
     };
-    let moves: Vec<Value> = values.into_iter().map(|(mv, score, text)| json!({ "move": mv, "score": score, "text": text })).collect();
+    let moves: Vec<Value> =
+        values.into_iter().map(|(mv, score, text)| json!({ "move": mv, "score": score, "text": text })).collect();
     Ok(Json(json!({ "version": version, "ply": ply, "solved": true, "moves": moves })))
 }
 
 async fn export_record(State(state): Shared, Path(id): Path<String>) -> Result<Response, ApiError> {
     let record = state.matches.with(&id, |m| records::write(&m.record()))?;
-    Ok(([(header::CONTENT_TYPE, "text/plain; charset=utf-8"), (header::CACHE_CONTROL, "no-store")], record).into_response())
+    Ok(([(header::CONTENT_TYPE, "text/plain; charset=utf-8"), (header::CACHE_CONTROL, "no-store")], record)
+        .into_response())
 }
 
 async fn import_records(State(state): Shared, body: Bytes) -> Result<(StatusCode, Json<Value>), ApiError> {
@@ -507,10 +532,21 @@ async fn list_matches(State(state): Shared, RawQuery(query): RawQuery) -> Result
             "game" if !v.is_empty() => game = Some(find(v)?.info().slug),
             "game" => {}
             "limit" => {
-                limit = v.parse().ok().filter(|l| (1..=100).contains(l)).ok_or_else(|| ApiError::bad_request("limit is a number from 1 to 100"))?
+                limit = v
+                    .parse()
+                    .ok()
+                    .filter(|l| (1..=100).contains(l))
+                    .ok_or_else(|| ApiError::bad_request("limit is a number from 1 to 100"))?
             }
-            "before" => before = Some(v.parse().map_err(|_| ApiError::bad_request("before is a time in milliseconds"))?),
-            _ => return Err(ApiError::bad_request(format!("unknown query parameter '{}'", k.chars().take(40).collect::<String>()))),
+            "before" => {
+                before = Some(v.parse().map_err(|_| ApiError::bad_request("before is a time in milliseconds"))?)
+            }
+            _ => {
+                return Err(ApiError::bad_request(format!(
+                    "unknown query parameter '{}'",
+                    k.chars().take(40).collect::<String>()
+                )))
+            }
         }
     }
     let rows = state.matches.db().list(status, game, limit, before)?;

@@ -152,7 +152,10 @@ mod tests {
 
     #[test]
     fn clock_requests_are_bounded() {
-        assert_eq!(settings_from_seconds(300.0, 3.0).unwrap(), ClockSettings { initial_ms: 300_000, increment_ms: 3_000 });
+        assert_eq!(
+            settings_from_seconds(300.0, 3.0).unwrap(),
+            ClockSettings { initial_ms: 300_000, increment_ms: 3_000 }
+        );
         assert!(settings_from_seconds(0.0, 0.0).is_err());
         assert!(settings_from_seconds(1e9, 0.0).is_err());
         assert!(settings_from_seconds(60.0, -1.0).is_err());

@@ -104,7 +104,9 @@ impl ComputePool {
                 return Ok(Some(permit));
             }
             if !stores.iter().any(|store| store.evict_oldest()) {
-                return Err(ApiError::busy("the server's memory is taken by other computations; try again in a moment"));
+                return Err(ApiError::busy(
+                    "the server's memory is taken by other computations; try again in a moment",
+                ));
             }
         }
     }
@@ -260,7 +262,7 @@ mod tests {
         let big = pool.reserve(50, &[&kept]).unwrap();
         assert_eq!(kept.keys(), vec!["b".to_string()], "only the oldest went");
         assert_eq!(pool.memory_free(), 10);
-        let refused = pool.reserve(60, &[&kept]).err().expect("running computations hold 50 MiB");
+        let refused = pool.reserve(60, &[&kept]).expect_err("running computations hold 50 MiB");
         assert_eq!(refused.kind(), "busy");
         assert!(kept.keys().is_empty(), "it tried everything kept first");
         drop(big);

@@ -154,7 +154,9 @@ pub async fn json_errors(request: axum::extract::Request, next: axum::middleware
         .unwrap_or_default();
     let message = match status {
         StatusCode::PAYLOAD_TOO_LARGE => "the request body is too large (see docs/api.md for the limits)".to_string(),
-        StatusCode::METHOD_NOT_ALLOWED => format!("this route does not take {method}; its Allow header says what it takes"),
+        StatusCode::METHOD_NOT_ALLOWED => {
+            format!("this route does not take {method}; its Allow header says what it takes")
+        }
         _ if text.is_empty() => status.canonical_reason().unwrap_or("error").to_lowercase(),
         _ => text,
     };

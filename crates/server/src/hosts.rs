@@ -46,8 +46,12 @@ impl AllowedHosts {
             let lower = url.trim().trim_end_matches('/').to_ascii_lowercase();
             let (scheme, authority) = lower
                 .split_once("://")
-                .filter(|(s, a)| matches!(*s, "http" | "https") && !a.is_empty() && !a.contains(['/', '?', '#', '@', ' ']))
-                .ok_or_else(|| format!("'{url}' is not a public address like https://tabula.example or http://host:8080"))?;
+                .filter(|(s, a)| {
+                    matches!(*s, "http" | "https") && !a.is_empty() && !a.contains(['/', '?', '#', '@', ' '])
+                })
+                .ok_or_else(|| {
+                    format!("'{url}' is not a public address like https://tabula.example or http://host:8080")
+                })?;
             allowed.public.push((authority.to_string(), format!("{scheme}://{authority}")));
         }
         Ok(allowed)
@@ -127,7 +131,10 @@ mod tests {
     fn headers(pairs: &[(&str, &[u8])]) -> HeaderMap {
         let mut map = HeaderMap::new();
         for (name, value) in pairs {
-            map.append(header::HeaderName::from_bytes(name.as_bytes()).unwrap(), HeaderValue::from_bytes(value).unwrap());
+            map.append(
+                header::HeaderName::from_bytes(name.as_bytes()).unwrap(),
+                HeaderValue::from_bytes(value).unwrap(),
+            );
         }
         map
     }
@@ -138,7 +145,13 @@ mod tests {
         for host in ["localhost:8080", "LOCALHOST:1", "127.0.0.1:8080", "127.1.2.3", "[::1]:8080", "192.168.1.5:8080"] {
             assert!(allowed.host_allowed(host), "{host}");
         }
-        for host in ["evil.example:8080", "192.168.1.5:8081", "localhost.evil.example", "127.0.0.1.evil.example:80", "[::2]:8080"] {
+        for host in [
+            "evil.example:8080",
+            "192.168.1.5:8081",
+            "localhost.evil.example",
+            "127.0.0.1.evil.example:80",
+            "[::2]:8080",
+        ] {
             assert!(!allowed.host_allowed(host), "{host}");
         }
     }
@@ -154,13 +167,27 @@ mod tests {
     #[test]
     fn origins_are_compared_exactly() {
         let allowed = AllowedHosts::loopback();
-        let check = |origin: &[u8]| allowed.check(&Method::POST, &headers(&[("host", b"localhost:8080"), ("origin", origin)]));
+        let check =
+            |origin: &[u8]| allowed.check(&Method::POST, &headers(&[("host", b"localhost:8080"), ("origin", origin)]));
         assert_eq!(check(b"http://localhost:8080"), Ok(()));
-        for origin in [&b"https://localhost:8080"[..], b"http://localhost:8081", b"http://localhost:8080.evil", b"null", b"http://127.0.0.1:8080"] {
+        for origin in [
+            &b"https://localhost:8080"[..],
+            b"http://localhost:8081",
+            b"http://localhost:8080.evil",
+            b"null",
+            b"http://127.0.0.1:8080",
+        ] {
             assert!(matches!(check(origin), Err(Refusal::Origin(_))), "{}", String::from_utf8_lossy(origin));
         }
-        assert!(matches!(check(b"http://localhost:8080\xff"), Err(Refusal::Origin(_))), "not UTF-8 is refused, not ignored");
-        let two = headers(&[("host", b"localhost:8080"), ("origin", b"http://localhost:8080"), ("origin", b"http://evil.example")]);
+        assert!(
+            matches!(check(b"http://localhost:8080\xff"), Err(Refusal::Origin(_))),
+            "not UTF-8 is refused, not ignored"
+        );
+        let two = headers(&[
+            ("host", b"localhost:8080"),
+            ("origin", b"http://localhost:8080"),
+            ("origin", b"http://evil.example"),
+        ]);
         assert!(matches!(allowed.check(&Method::POST, &two), Err(Refusal::Origin(_))), "a second Origin is refused");
         let two_hosts = headers(&[("host", b"localhost:8080"), ("host", b"evil.example")]);
         assert!(matches!(allowed.check(&Method::GET, &two_hosts), Err(Refusal::Host(_))));
@@ -173,14 +200,17 @@ mod tests {
         assert_eq!(allowed.check(&Method::POST, &headers(&[("host", b"localhost:8080")])), Ok(()));
         let cross_read = headers(&[("host", b"localhost:8080"), ("origin", b"http://evil.example")]);
         assert_eq!(allowed.check(&Method::GET, &cross_read), Ok(()), "a GET changes nothing");
-        let cross_socket = headers(&[("host", b"localhost:8080"), ("origin", b"http://evil.example"), ("upgrade", b"websocket")]);
+        let cross_socket =
+            headers(&[("host", b"localhost:8080"), ("origin", b"http://evil.example"), ("upgrade", b"websocket")]);
         assert!(allowed.check(&Method::GET, &cross_socket).is_err(), "a WebSocket from another site is refused");
     }
 
     #[test]
     fn a_public_address_behind_a_tls_proxy_is_served_under_its_own_origin() {
-        let allowed = AllowedHosts::new(Some("127.0.0.1:8080".parse().unwrap()), &["https://Tabula.Example/".into()]).unwrap();
-        let check = |host: &[u8], origin: &[u8]| allowed.check(&Method::POST, &headers(&[("host", host), ("origin", origin)]));
+        let allowed =
+            AllowedHosts::new(Some("127.0.0.1:8080".parse().unwrap()), &["https://Tabula.Example/".into()]).unwrap();
+        let check =
+            |host: &[u8], origin: &[u8]| allowed.check(&Method::POST, &headers(&[("host", host), ("origin", origin)]));
         assert_eq!(check(b"tabula.example", b"https://tabula.example"), Ok(()));
         assert!(check(b"tabula.example", b"http://tabula.example").is_err(), "the other scheme is another origin");
         assert!(check(b"other.example", b"https://tabula.example").is_err());

@@ -188,7 +188,8 @@ async fn timekeeper(state: Weak<AppState>) {
 /// clients the rate limits no longer need to remember, while the state lives.
 async fn housekeeper(state: Weak<AppState>) {
     // The store was swept when it was opened: the first sweep is an hour on.
-    let mut tick = tokio::time::interval_at(tokio::time::Instant::now() + retention::SWEEP_EVERY, retention::SWEEP_EVERY);
+    let mut tick =
+        tokio::time::interval_at(tokio::time::Instant::now() + retention::SWEEP_EVERY, retention::SWEEP_EVERY);
     loop {
         tick.tick().await;
         let Some(state) = state.upgrade() else { return };

@@ -32,7 +32,11 @@ pub struct ConnectionLimits {
 
 impl Default for ConnectionLimits {
     fn default() -> Self {
-        ConnectionLimits { max_connections: 512, header_timeout: Duration::from_secs(10), body_timeout: Duration::from_secs(10) }
+        ConnectionLimits {
+            max_connections: 512,
+            header_timeout: Duration::from_secs(10),
+            body_timeout: Duration::from_secs(10),
+        }
     }
 }
 
@@ -41,7 +45,12 @@ const SHUTDOWN_GRACE: Duration = Duration::from_secs(5);
 
 /// Serves `app` on `listener` until `shutdown` completes, then lets open
 /// connections finish their requests for a few seconds.
-pub async fn run(listener: TcpListener, app: Router, limits: ConnectionLimits, shutdown: impl std::future::Future<Output = ()>) {
+pub async fn run(
+    listener: TcpListener,
+    app: Router,
+    limits: ConnectionLimits,
+    shutdown: impl std::future::Future<Output = ()>,
+) {
     let open = Arc::new(Semaphore::new(limits.max_connections.max(1)));
     let (stop_tx, stop_rx) = watch::channel(false);
     tokio::pin!(shutdown);
@@ -81,7 +90,11 @@ pub async fn run(listener: TcpListener, app: Router, limits: ConnectionLimits, s
     }
     let _ = stop_tx.send(true);
     // Wait for the connections to close (each gives up after the grace time).
-    let _ = tokio::time::timeout(SHUTDOWN_GRACE + Duration::from_secs(1), open.acquire_many(limits.max_connections.max(1) as u32)).await;
+    let _ = tokio::time::timeout(
+        SHUTDOWN_GRACE + Duration::from_secs(1),
+        open.acquire_many(limits.max_connections.max(1) as u32),
+    )
+    .await;
 }
 
 /// Completes once the server is stopping.
@@ -102,8 +115,14 @@ fn per_connection(
     app: Router,
     peer: SocketAddr,
     body_timeout: Duration,
-) -> TowerToHyperService<impl tower::Service<hyper::Request<Incoming>, Response = axum::response::Response, Error = Infallible, Future = impl Send> + Clone>
-{
+) -> TowerToHyperService<
+    impl tower::Service<
+            hyper::Request<Incoming>,
+            Response = axum::response::Response,
+            Error = Infallible,
+            Future = impl Send,
+        > + Clone,
+> {
     let service = app.map_request(move |mut request: hyper::Request<Incoming>| {
         request.extensions_mut().insert(ConnectInfo(peer));
         request.map(|body| axum::body::Body::new(TimeoutBody::new(body_timeout, body)))

@@ -203,7 +203,8 @@ impl Match {
     pub fn go_online(&mut self, seat: usize, clock: Option<ClockSettings>) -> Credentials {
         let token = secret::new_token();
         let invite = secret::new_token();
-        let mut online = Online { tokens: [None, None], invites: [None, None], clock: clock.map(Clock::new), connected: [0, 0] };
+        let mut online =
+            Online { tokens: [None, None], invites: [None, None], clock: clock.map(Clock::new), connected: [0, 0] };
         online.tokens[seat] = Some(secret::hash(&token));
         online.invites[1 - seat] = Some(secret::hash(&invite));
         self.online = Some(online);
@@ -340,7 +341,10 @@ impl Match {
     pub fn view_at(&self, ply: usize) -> Result<Value, ApiError> {
         let history = self.game.history();
         if ply > history.len() {
-            return Err(ApiError::not_found(format!("the match has {} moves; there is no position after move {ply}", history.len())));
+            return Err(ApiError::not_found(format!(
+                "the match has {} moves; there is no position after move {ply}",
+                history.len()
+            )));
         }
         let mut game = start_game(self.game.info().slug, &self.options, self.start.as_deref())?;
         for mv in &history[..ply] {
@@ -349,7 +353,11 @@ impl Match {
         let info = game.info();
         let shown: Vec<Value> =
             history[..ply].iter().zip(&self.movers).map(|(mv, side)| json!({ "move": mv, "side": side })).collect();
-        let result = if ply == history.len() { self.result().map(|r| json!({ "winner": r.winner, "reason": r.reason })) } else { None };
+        let result = if ply == history.len() {
+            self.result().map(|r| json!({ "winner": r.winner, "reason": r.reason }))
+        } else {
+            None
+        };
         Ok(json!({
             "id": self.id,
             "game": info.slug,
@@ -433,8 +441,14 @@ impl Match {
                 return Err(Error::BadPosition(format!("stored match {} misses move {}", row.id, i + 1)));
             }
             movers.push(game.side_to_move().index());
-            game.play_text(&mv.mv)
-                .map_err(|e| Error::BadPosition(format!("stored match {}: move {} cannot be replayed: {}", row.id, i + 1, e.message())))?;
+            game.play_text(&mv.mv).map_err(|e| {
+                Error::BadPosition(format!(
+                    "stored match {}: move {} cannot be replayed: {}",
+                    row.id,
+                    i + 1,
+                    e.message()
+                ))
+            })?;
             times.push(mv.at);
         }
         // Stored players were checked when the match was made.
@@ -492,7 +506,11 @@ impl Match {
 }
 
 /// The start position of a game for these options, or from a position text.
-pub fn start_game(slug: &str, options: &BTreeMap<String, String>, position: Option<&str>) -> Result<Box<dyn AnyGame>, Error> {
+pub fn start_game(
+    slug: &str,
+    options: &BTreeMap<String, String>,
+    position: Option<&str>,
+) -> Result<Box<dyn AnyGame>, Error> {
     let entry = find(slug)?;
     let mut opts = Options::new();
     for (k, v) in options {
@@ -753,10 +771,8 @@ impl MatchStore {
         while cache.slots.len() > MAX_CACHED && budget > 0 {
             budget -= 1;
             let Some(id) = cache.order.pop_front() else { break };
-            let idle = cache
-                .slots
-                .get(&id)
-                .is_some_and(|s| Arc::strong_count(s) == 1 && !s.clocked.load(Ordering::Relaxed));
+            let idle =
+                cache.slots.get(&id).is_some_and(|s| Arc::strong_count(s) == 1 && !s.clocked.load(Ordering::Relaxed));
             if idle {
                 cache.slots.remove(&id);
             } else if cache.slots.contains_key(&id) {
@@ -809,14 +825,21 @@ impl MatchStore {
     }
 
     /// Like [`MatchStore::play`]; builds the mover's view only if `reply` (live connections get theirs from the channel).
-    pub fn play_and(&self, id: &str, token: Option<&str>, mv: &str, ply: Option<usize>, reply: bool) -> Result<Option<Value>, ApiError> {
+    pub fn play_and(
+        &self,
+        id: &str,
+        token: Option<&str>,
+        mv: &str,
+        ply: Option<usize>,
+        reply: bool,
+    ) -> Result<Option<Value>, ApiError> {
         let slot = self.slot(id)?;
         let mut m = slot.lock();
         let seat = match &m.online {
             Some(online) => {
-                let seat = online
-                    .seat_of(token)?
-                    .ok_or_else(|| ApiError::forbidden("only the players can move in an online match: this request has no seat token"))?;
+                let seat = online.seat_of(token)?.ok_or_else(|| {
+                    ApiError::forbidden("only the players can move in an online match: this request has no seat token")
+                })?;
                 if m.is_over() {
                     return Err(ApiError::conflict("the game is over"));
                 }
@@ -866,7 +889,13 @@ impl MatchStore {
                 c.left(mover, now)
             }
         });
-        let row = MoveRow { ply: m.movers.len() - 1, mv: written, side: mover, at: *m.times.last().unwrap_or(&now_ms()), clock_ms };
+        let row = MoveRow {
+            ply: m.movers.len() - 1,
+            mv: written,
+            side: mover,
+            at: *m.times.last().unwrap_or(&now_ms()),
+            clock_ms,
+        };
         let result = m.result();
         if let Err(e) = self.db().add_move(&m.id, &row, m.version, result.as_ref()) {
             m.unplay();
@@ -894,7 +923,9 @@ impl MatchStore {
             return Err(ApiError::conflict("an online match is not deleted: resign it instead"));
         }
         if m.is_over() {
-            return Err(ApiError::conflict("a finished game is kept for replays; only unfinished games can be deleted"));
+            return Err(ApiError::conflict(
+                "a finished game is kept for replays; only unfinished games can be deleted",
+            ));
         }
         if !self.db().delete(&m.id)? {
             return Err(missing(id));
@@ -932,7 +963,11 @@ impl MatchStore {
     /// What the computer needs to think about the seat to move: the
     /// position, its spec, the version. `cancel` is set once the match moves
     /// on from this version (an undo, say), since the answer is then useless.
-    pub fn computer_to_think(&self, id: &str, cancel: &Arc<AtomicBool>) -> Result<(Box<dyn AnyGame>, PlayerSpec, u64), ApiError> {
+    pub fn computer_to_think(
+        &self,
+        id: &str,
+        cancel: &Arc<AtomicBool>,
+    ) -> Result<(Box<dyn AnyGame>, PlayerSpec, u64), ApiError> {
         let slot = self.slot(id)?;
         let m = slot.lock();
         if m.is_over() {
@@ -1012,7 +1047,9 @@ impl MatchStore {
         let Some(online) = m.online.as_ref() else {
             return Err(ApiError::conflict("only online matches can be resigned; start a new game instead"));
         };
-        let seat = online.seat_of(token)?.ok_or_else(|| ApiError::forbidden("only a player can resign: this request has no seat token"))?;
+        let seat = online
+            .seat_of(token)?
+            .ok_or_else(|| ApiError::forbidden("only a player can resign: this request has no seat token"))?;
         if m.is_over() {
             return Err(ApiError::conflict("the game is over"));
         }
@@ -1065,7 +1102,8 @@ impl MatchStore {
                 continue;
             };
             let mut m = slot.lock();
-            let running = !m.is_over() && m.online.as_ref().and_then(|o| o.clock.as_ref()).is_some_and(|c| c.running().is_some());
+            let running =
+                !m.is_over() && m.online.as_ref().and_then(|o| o.clock.as_ref()).is_some_and(|c| c.running().is_some());
             if !running {
                 slot.clocked.store(false, Ordering::Relaxed);
                 self.lock_clocks().remove(&id);

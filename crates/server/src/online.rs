@@ -30,7 +30,11 @@ const HELLO_WITHIN: Duration = Duration::from_secs(10);
 const PING_EVERY: Duration = Duration::from_secs(20);
 
 /// Upgrades to a WebSocket for the match (404 first if there is no such match).
-pub async fn live(ws: WebSocketUpgrade, State(state): State<Arc<AppState>>, Path(id): Path<String>) -> Result<Response, ApiError> {
+pub async fn live(
+    ws: WebSocketUpgrade,
+    State(state): State<Arc<AppState>>,
+    Path(id): Path<String>,
+) -> Result<Response, ApiError> {
     state.matches.slot(&id)?;
     Ok(ws
         // Messages from clients are small; a small read buffer saves zeroing a large one on every read.
@@ -67,7 +71,11 @@ async fn session(mut socket: WebSocket, state: Arc<AppState>, id: String) {
         Ok(Some(Ok(Message::Text(t)))) => match serde_json::from_str::<Value>(t.as_str()) {
             Ok(v) if v["type"] == "hello" => v["token"].as_str().map(str::to_string),
             _ => {
-                let _ = socket.send(error_message(&ApiError::bad_request("the first message must be {\"type\": \"hello\", \"token\": …}"))).await;
+                let _ = socket
+                    .send(error_message(&ApiError::bad_request(
+                        "the first message must be {\"type\": \"hello\", \"token\": …}",
+                    )))
+                    .await;
                 return;
             }
         },
@@ -131,7 +139,9 @@ fn handle(state: &AppState, id: &str, token: Option<&str>, message: &str) -> Opt
     let outcome = match v["type"].as_str() {
         Some("move") => {
             let Some(mv) = v["move"].as_str().filter(|m| !m.is_empty() && m.len() <= 200) else {
-                return Some(error_message(&ApiError::bad_request("a move message needs \"move\": the move in notation")));
+                return Some(error_message(&ApiError::bad_request(
+                    "a move message needs \"move\": the move in notation",
+                )));
             };
             let ply = v["ply"].as_u64().map(|p| p as usize);
             state.matches.play_and(id, token, mv, ply, false).map(|_| ())

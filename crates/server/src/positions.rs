@@ -91,7 +91,8 @@ impl PositionView {
     /// Describes `game`, reached by `history`.
     pub fn of(game: &dyn AnyGame, history: &[Played]) -> Self {
         let info = game.info();
-        let result = game.outcome().map(|o| Ending { winner: o.winner().map(|s| s.index()), reason: game.outcome_reason() });
+        let result =
+            game.outcome().map(|o| Ending { winner: o.winner().map(|s| s.index()), reason: game.outcome_reason() });
         let moves = if result.is_some() {
             Vec::new()
         } else {
@@ -128,7 +129,9 @@ impl PositionStep {
         PositionStep {
             position: game.to_text(),
             side_to_move: game.side_to_move().index(),
-            result: game.outcome().map(|o| Ending { winner: o.winner().map(|s| s.index()), reason: game.outcome_reason() }),
+            result: game
+                .outcome()
+                .map(|o| Ending { winner: o.winner().map(|s| s.index()), reason: game.outcome_reason() }),
             state: game.view(),
         }
     }

@@ -45,7 +45,7 @@ impl KeyExtractor for ClientKey {
         };
         let mut client = peer.ip();
         if self.behind_proxy && client.is_loopback() {
-            let forwarded = request.headers().get_all("x-forwarded-for").iter().filter_map(|v| v.to_str().ok()).last();
+            let forwarded = request.headers().get_all("x-forwarded-for").iter().filter_map(|v| v.to_str().ok()).next_back();
             if let Some(ip) = forwarded.and_then(|v| v.rsplit(',').next()).and_then(|ip| ip.trim().parse().ok()) {
                 client = ip;
             }
@@ -95,7 +95,9 @@ fn refusal(error: GovernorError, what: &str) -> Response<Body> {
     match error {
         GovernorError::TooManyRequests { wait_time, .. } => {
             let wait = wait_time.max(1);
-            let mut response = ApiError::rate_limited(format!("too many {what} from your address; try again in {wait} s")).into_response();
+            let mut response =
+                ApiError::rate_limited(format!("too many {what} from your address; try again in {wait} s"))
+                    .into_response();
             if let Ok(value) = HeaderValue::from_str(&wait.to_string()) {
                 response.headers_mut().insert(header::RETRY_AFTER, value);
             }
@@ -136,7 +138,10 @@ mod tests {
         let ip = |s: &str| s.parse::<IpAddr>().unwrap();
         assert_eq!(direct.extract(&request(Some("203.0.113.7:5000"), &["198.51.100.1"])).unwrap(), ip("203.0.113.7"));
         assert_eq!(direct.extract(&request(Some("127.0.0.1:5000"), &["198.51.100.1"])).unwrap(), ip("127.0.0.1"));
-        assert_eq!(proxied.extract(&request(Some("127.0.0.1:5000"), &["6.6.6.6, 198.51.100.1"])).unwrap(), ip("198.51.100.1"));
+        assert_eq!(
+            proxied.extract(&request(Some("127.0.0.1:5000"), &["6.6.6.6, 198.51.100.1"])).unwrap(),
+            ip("198.51.100.1")
+        );
         assert_eq!(
             proxied.extract(&request(Some("203.0.113.7:5000"), &["198.51.100.1"])).unwrap(),
             ip("203.0.113.7"),

@@ -137,7 +137,8 @@ pub fn write(rec: &GameRecord) -> String {
     let token = result_token(rec.result.as_ref());
     tag("Result", token);
     if !rec.options.is_empty() {
-        let pairs: Vec<String> = ordered_options(&rec.game, &rec.options).iter().map(|(k, v)| format!("{k}={v}")).collect();
+        let pairs: Vec<String> =
+            ordered_options(&rec.game, &rec.options).iter().map(|(k, v)| format!("{k}={v}")).collect();
         tag("Options", &pairs.join(" "));
     }
     if let Some(p) = &rec.position {
@@ -216,7 +217,9 @@ fn seconds(ms: i64) -> String {
 pub fn from_stored(m: &StoredMatch) -> GameRecord {
     let r = &m.row;
     let names = [0, 1].map(|i| {
-        r.names[i].clone().or_else(|| (!r.players[i].eq_ignore_ascii_case("human")).then(|| format!("Computer ({})", r.players[i])))
+        r.names[i]
+            .clone()
+            .or_else(|| (!r.players[i].eq_ignore_ascii_case("human")).then(|| format!("Computer ({})", r.players[i])))
     });
     let options = match (find(&r.game), &r.start) {
         (Ok(entry), None) => full_options(entry.info(), &r.options),
@@ -302,7 +305,10 @@ pub fn read(text: &str) -> Result<Vec<GameRecord>, RecordError> {
 
 fn parse(text: &str) -> Result<Vec<RawRecord>, RecordError> {
     if text.len() > MAX_TEXT_BYTES {
-        return err(1, format!("the text is {} bytes long; records are read up to {} bytes at once", text.len(), MAX_TEXT_BYTES));
+        return err(
+            1,
+            format!("the text is {} bytes long; records are read up to {} bytes at once", text.len(), MAX_TEXT_BYTES),
+        );
     }
     let text = text.strip_prefix('\u{feff}').unwrap_or(text);
     let mut records: Vec<RawRecord> = Vec::new();
@@ -331,7 +337,8 @@ fn parse(text: &str) -> Result<Vec<RawRecord>, RecordError> {
                 in_moves = false;
             }
             let tag = parse_tag(trimmed, n)?;
-            let rec = current.get_or_insert_with(|| RawRecord { line: n, tags: Vec::new(), moves: Vec::new(), end: None });
+            let rec =
+                current.get_or_insert_with(|| RawRecord { line: n, tags: Vec::new(), moves: Vec::new(), end: None });
             if rec.tags.iter().any(|t| t.name == tag.name) {
                 return err(n, format!("the tag {} is given twice", tag.name));
             }
@@ -372,7 +379,10 @@ fn parse(text: &str) -> Result<Vec<RawRecord>, RecordError> {
     }
     if let Some(rec) = current {
         if rec.end.is_none() {
-            return err(last_line, "the moves do not end with a result (1-0, 0-1, 1/2-1/2 or *): is the record cut short?");
+            return err(
+                last_line,
+                "the moves do not end with a result (1-0, 0-1, 1/2-1/2 or *): is the record cut short?",
+            );
         }
         records.push(rec);
     }
@@ -444,7 +454,9 @@ fn parse_tag(line: &str, n: usize) -> Result<Tag, RecordError> {
             '\\' => match chars.next() {
                 Some('"') => value.push('"'),
                 Some('\\') => value.push('\\'),
-                Some(other) => return err(n, format!("'\\{other}' in the value of {name}: only \\\" and \\\\ are escapes")),
+                Some(other) => {
+                    return err(n, format!("'\\{other}' in the value of {name}: only \\\" and \\\\ are escapes"))
+                }
                 None => break,
             },
             c if c.is_control() => return err(n, format!("the value of {name} holds a control character")),
@@ -473,11 +485,15 @@ fn check(raw: &RawRecord) -> Result<GameRecord, RecordError> {
         })
     };
     let game_tag = need("Game")?;
-    let entry = find(game_tag.value.trim()).map_err(|e| RecordError { line: game_tag.line, message: e.message().to_string() })?;
+    let entry = find(game_tag.value.trim())
+        .map_err(|e| RecordError { line: game_tag.line, message: e.message().to_string() })?;
     let info = entry.info();
     let result_tag = need("Result")?;
     if !RESULTS.contains(&result_tag.value.as_str()) {
-        return err(result_tag.line, format!("the Result is '{}'; it must be 1-0, 0-1, 1/2-1/2 or *", result_tag.value));
+        return err(
+            result_tag.line,
+            format!("the Result is '{}'; it must be 1-0, 0-1, 1/2-1/2 or *", result_tag.value),
+        );
     }
     let (end, end_line) = raw.end.clone().expect("parse checks the end");
     if end != result_tag.value {
@@ -501,7 +517,9 @@ fn check(raw: &RawRecord) -> Result<GameRecord, RecordError> {
     }
     let position = raw.tag("Position").map(|t| t.value.clone());
     let mut game: Box<dyn AnyGame> = match raw.tag("Position") {
-        Some(t) => entry.from_text(&t.value).map_err(|e| RecordError { line: t.line, message: e.message().to_string() })?,
+        Some(t) => {
+            entry.from_text(&t.value).map_err(|e| RecordError { line: t.line, message: e.message().to_string() })?
+        }
         None => {
             let line = raw.tag("Options").map_or(game_tag.line, |t| t.line);
             entry.create(&opts).map_err(|e| RecordError { line, message: e.message().to_string() })?
@@ -535,8 +553,10 @@ fn check(raw: &RawRecord) -> Result<GameRecord, RecordError> {
             };
             let secs = match raw.tag("Time") {
                 None => 0,
-                Some(t) => parse_time(&t.value)
-                    .ok_or_else(|| RecordError { line: t.line, message: format!("the Time is '{}'; it should look like 14:03:27Z", t.value) })?,
+                Some(t) => parse_time(&t.value).ok_or_else(|| RecordError {
+                    line: t.line,
+                    message: format!("the Time is '{}'; it should look like 14:03:27Z", t.value),
+                })?,
             };
             Some((day * 86_400 + secs) * 1000)
         }
@@ -561,9 +581,10 @@ fn check(raw: &RawRecord) -> Result<GameRecord, RecordError> {
     let mut sides = Vec::with_capacity(raw.moves.len());
     for (i, (mv, line)) in raw.moves.iter().enumerate() {
         let side = game.side_to_move().index();
-        let written = game
-            .play_text(mv)
-            .map_err(|e| RecordError { line: *line, message: format!("move {} ('{mv}') cannot be played: {}", i + 1, e.message()) })?;
+        let written = game.play_text(mv).map_err(|e| RecordError {
+            line: *line,
+            message: format!("move {} ('{mv}') cannot be played: {}", i + 1, e.message()),
+        })?;
         moves.push(written);
         sides.push(side);
     }
@@ -579,7 +600,10 @@ fn check(raw: &RawRecord) -> Result<GameRecord, RecordError> {
             if result_tag.value != expected {
                 return err(
                     result_tag.line,
-                    format!("the moves end the game with {expected} ({}), but the Result tag says {}", by_rules.reason, result_tag.value),
+                    format!(
+                        "the moves end the game with {expected} ({}), but the Result tag says {}",
+                        by_rules.reason, result_tag.value
+                    ),
                 );
             }
             Some(by_rules)
@@ -602,17 +626,7 @@ fn check(raw: &RawRecord) -> Result<GameRecord, RecordError> {
         },
     };
 
-    Ok(GameRecord {
-        game: info.slug.to_string(),
-        options,
-        position,
-        names,
-        created_at,
-        clock,
-        result,
-        moves,
-        sides,
-    })
+    Ok(GameRecord { game: info.slug.to_string(), options, position, names, created_at, clock, result, moves, sides })
 }
 
 /* ---------- Dates (UTC, proleptic Gregorian) ---------- */
@@ -726,7 +740,11 @@ mod tests {
         assert_eq!(back, vec![rec.clone()]);
         assert_eq!(write(&back[0]), text);
         // Two records in one text, with comments, CRLF line ends and a byte-order mark.
-        let two = format!("\u{feff}{}\r\n; a comment\r\n{}", text.replace('\n', "\r\n"), text.replace("\n1. ", "\n{opening} 1. "));
+        let two = format!(
+            "\u{feff}{}\r\n; a comment\r\n{}",
+            text.replace('\n', "\r\n"),
+            text.replace("\n1. ", "\n{opening} 1. ")
+        );
         assert_eq!(read(&two).unwrap().len(), 2);
     }
 
@@ -739,7 +757,10 @@ mod tests {
         assert_eq!(rec.names, [None, None]);
         let text = "[Game \"warp-weft\"]\n[Result \"0-1\"]\n[Termination \"Ann ran out of time.\"]\n\n1. c4 0-1\n";
         let rec = &read(text).unwrap()[0];
-        assert_eq!(rec.result, Some(StoredResult { winner: Some(1), reason: "Ann ran out of time.".into(), by_rules: false }));
+        assert_eq!(
+            rec.result,
+            Some(StoredResult { winner: Some(1), reason: "Ann ran out of time.".into(), by_rules: false })
+        );
     }
 
     #[test]
@@ -763,7 +784,11 @@ mod tests {
             (good.replace(&format!("\n1. {first} "), "\n1. zz "), 11, "move 1 ('zz') cannot be played"),
             (good.replace(" 2. ", " 3. "), 11, "'3.' is out of place: 2. comes next"),
             (cut.clone(), cut.lines().count(), "cut short"),
-            (format!("{body}*\n").replace(&format!("[Result \"{real_result}\"]"), "[Result \"*\"]"), 6, "the moves end the game with"),
+            (
+                format!("{body}*\n").replace(&format!("[Result \"{real_result}\"]"), "[Result \"*\"]"),
+                6,
+                "the moves end the game with",
+            ),
             (format!("{body}{wrong_result}\n"), last, "but the Result tag says"),
             (good.replace("[Clock \"300+3\"]", "[Clock \"5 minutes\"]"), 8, "Clock"),
             (good.replace("[Second \"?\"]", "[Second \"\\n\"]"), 5, "only \\\" and \\\\ are escapes"),

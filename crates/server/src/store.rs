@@ -365,7 +365,14 @@ impl Db {
     }
 
     /// A person takes a free seat of an online match: its token replaces the invitation.
-    pub fn claim_seat(&mut self, id: &str, seat: usize, token_hash: &[u8], name: Option<&str>, version: u64) -> StoreResult<()> {
+    pub fn claim_seat(
+        &mut self,
+        id: &str,
+        seat: usize,
+        token_hash: &[u8],
+        name: Option<&str>,
+        version: u64,
+    ) -> StoreResult<()> {
         let tx = self.conn.transaction()?;
         let now = now_ms();
         tx.execute(
@@ -389,7 +396,9 @@ impl Db {
         let Some(row) = row else { return Ok(None) };
         let seats = self
             .conn
-            .prepare_cached("SELECT seat, token_hash, invite_hash, joined_at FROM seats WHERE match_id = ?1 ORDER BY seat")?
+            .prepare_cached(
+                "SELECT seat, token_hash, invite_hash, joined_at FROM seats WHERE match_id = ?1 ORDER BY seat",
+            )?
             .query_map([id], |r| {
                 Ok(SeatRow {
                     seat: r.get::<_, i64>(0)? as usize,
@@ -424,7 +433,13 @@ impl Db {
 
     /// Lists matches: finished ones newest first, or ongoing ones most recently played first.
     /// `before` continues a list (a timestamp from the previous page's last line).
-    pub fn list(&mut self, status: ListStatus, game: Option<&str>, limit: usize, before: Option<i64>) -> StoreResult<Vec<Summary>> {
+    pub fn list(
+        &mut self,
+        status: ListStatus,
+        game: Option<&str>,
+        limit: usize,
+        before: Option<i64>,
+    ) -> StoreResult<Vec<Summary>> {
         let (filter, order) = match status {
             ListStatus::Finished => ("finished_at IS NOT NULL AND finished_at < ?2", "finished_at DESC"),
             ListStatus::Playing => (
@@ -491,7 +506,10 @@ impl Db {
                 )?;
             }
             if rule.imported_days > 0 {
-                delete("DELETE FROM matches WHERE imported = 1 AND created_at < ?1 RETURNING id", now - rule.imported_days as i64 * day)?;
+                delete(
+                    "DELETE FROM matches WHERE imported = 1 AND created_at < ?1 RETURNING id",
+                    now - rule.imported_days as i64 * day,
+                )?;
             }
         }
         tx.commit()?;
@@ -507,7 +525,9 @@ impl Db {
     pub fn analysis(&mut self, id: &str, plies: usize) -> StoreResult<Option<Value>> {
         let data: Option<String> = self
             .conn
-            .query_row("SELECT data FROM analysis WHERE match_id = ?1 AND plies = ?2", params![id, plies as i64], |r| r.get(0))
+            .query_row("SELECT data FROM analysis WHERE match_id = ?1 AND plies = ?2", params![id, plies as i64], |r| {
+                r.get(0)
+            })
             .optional()?;
         Ok(data.and_then(|d| serde_json::from_str(&d).ok()))
     }
@@ -541,7 +561,13 @@ fn insert_move(tx: &rusqlite::Transaction<'_>, id: &str, mv: &MoveRow) -> StoreR
     Ok(())
 }
 
-fn update_state(tx: &rusqlite::Transaction<'_>, id: &str, version: u64, result: Option<&StoredResult>, now: i64) -> StoreResult<()> {
+fn update_state(
+    tx: &rusqlite::Transaction<'_>,
+    id: &str,
+    version: u64,
+    result: Option<&StoredResult>,
+    now: i64,
+) -> StoreResult<()> {
     let changed = tx
         .prepare_cached(
             "UPDATE matches SET version = ?2, updated_at = ?3, result = ?4, \
@@ -683,13 +709,16 @@ mod tests {
                 SeatRow { seat: 1, token_hash: None, invite_hash: Some(vec![2; 32]), joined_at: None },
             ];
             db.insert(&m).unwrap();
-            db.add_move("m1", &MoveRow { ply: 0, mv: "c4".into(), side: 0, at: 2, clock_ms: Some(299_000) }, 1, None).unwrap();
+            db.add_move("m1", &MoveRow { ply: 0, mv: "c4".into(), side: 0, at: 2, clock_ms: Some(299_000) }, 1, None)
+                .unwrap();
             db.claim_seat("m1", 1, &[3; 32], Some("Bo \"B\""), 2).unwrap();
             db.add_move("m1", &MoveRow { ply: 1, mv: "c1".into(), side: 1, at: 3, clock_ms: None }, 3, None).unwrap();
             let result = StoredResult { winner: Some(1), reason: "Ann resigned.".into(), by_rules: false };
             db.set_result("m1", 4, Some(&result)).unwrap();
             // A duplicate ply is refused and changes nothing.
-            assert!(db.add_move("m1", &MoveRow { ply: 1, mv: "x".into(), side: 1, at: 4, clock_ms: None }, 9, None).is_err());
+            assert!(db
+                .add_move("m1", &MoveRow { ply: 1, mv: "x".into(), side: 1, at: 4, clock_ms: None }, 9, None)
+                .is_err());
         }
         let mut db = Db::open(&dir).unwrap();
         let m = db.load("m1").unwrap().unwrap();

@@ -56,7 +56,12 @@ async fn the_catalog_lists_warp_and_weft_with_its_start() {
     let client = Client::new();
     let (status, body) = client.get("/api/games").await;
     assert_eq!(status, StatusCode::OK);
-    let ww = body["games"].as_array().unwrap().iter().find(|g| g["slug"] == "warp-weft").expect("Warp & Weft is in the catalog");
+    let ww = body["games"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|g| g["slug"] == "warp-weft")
+        .expect("Warp & Weft is in the catalog");
     assert_eq!(ww["slug"], "warp-weft");
     assert_eq!(ww["sides"], json!(["Weft", "Warp"]));
     assert_eq!(ww["levels"].as_array().unwrap().len(), 4, "Easy, Medium, Hard, Perfect");
@@ -132,14 +137,50 @@ async fn bad_requests_get_a_clear_json_error_and_change_nothing() {
         ("POST", moves.clone(), Some(r#"{"move": 4}"#.into()), StatusCode::BAD_REQUEST, "bad_request"),
         ("POST", moves.clone(), Some("not json".into()), StatusCode::BAD_REQUEST, "bad_request"),
         ("POST", moves.clone(), None, StatusCode::BAD_REQUEST, "bad_request"),
-        ("POST", "/api/matches/nope/moves".into(), Some(r#"{"move": "b4"}"#.into()), StatusCode::NOT_FOUND, "not_found"),
+        (
+            "POST",
+            "/api/matches/nope/moves".into(),
+            Some(r#"{"move": "b4"}"#.into()),
+            StatusCode::NOT_FOUND,
+            "not_found",
+        ),
         ("GET", "/api/matches/nope".into(), None, StatusCode::NOT_FOUND, "not_found"),
         ("POST", "/api/matches".into(), Some(r#"{"game": "chess"}"#.into()), StatusCode::NOT_FOUND, "unknown_game"),
-        ("POST", "/api/matches".into(), Some(r#"{"game": "warp-weft", "options": {"size": 6}}"#.into()), StatusCode::BAD_REQUEST, "bad_option"),
-        ("POST", "/api/matches".into(), Some(r#"{"game": "warp-weft", "options": {"colour": "red"}}"#.into()), StatusCode::BAD_REQUEST, "bad_option"),
-        ("POST", "/api/matches".into(), Some(r#"{"game": "warp-weft", "players": ["human", "level:godlike"]}"#.into()), StatusCode::BAD_REQUEST, "bad_player"),
-        ("POST", "/api/matches".into(), Some(r#"{"game": "warp-weft", "position": "size=4"}"#.into()), StatusCode::BAD_REQUEST, "bad_position"),
-        ("POST", "/api/matches".into(), Some(r#"{"game": "warp-weft", "options": {"seed": [1]}}"#.into()), StatusCode::BAD_REQUEST, "bad_request"),
+        (
+            "POST",
+            "/api/matches".into(),
+            Some(r#"{"game": "warp-weft", "options": {"size": 6}}"#.into()),
+            StatusCode::BAD_REQUEST,
+            "bad_option",
+        ),
+        (
+            "POST",
+            "/api/matches".into(),
+            Some(r#"{"game": "warp-weft", "options": {"colour": "red"}}"#.into()),
+            StatusCode::BAD_REQUEST,
+            "bad_option",
+        ),
+        (
+            "POST",
+            "/api/matches".into(),
+            Some(r#"{"game": "warp-weft", "players": ["human", "level:godlike"]}"#.into()),
+            StatusCode::BAD_REQUEST,
+            "bad_player",
+        ),
+        (
+            "POST",
+            "/api/matches".into(),
+            Some(r#"{"game": "warp-weft", "position": "size=4"}"#.into()),
+            StatusCode::BAD_REQUEST,
+            "bad_position",
+        ),
+        (
+            "POST",
+            "/api/matches".into(),
+            Some(r#"{"game": "warp-weft", "options": {"seed": [1]}}"#.into()),
+            StatusCode::BAD_REQUEST,
+            "bad_request",
+        ),
         ("GET", "/api/nothing".into(), None, StatusCode::NOT_FOUND, "not_found"),
     ];
     for (method, uri, body, status, kind) in cases {
@@ -166,8 +207,9 @@ async fn a_match_can_start_from_a_position() {
     let client = Client::new();
     let position = "size=5;grid=1,2,3,4,5/2,6,7,8,9/3,7,0,-1,-2/4,8,-1,-3,-4/5,9,-2,-4,-5;\
         taken=rbrb./rrbrb/r.xbr/brbrb/bb.r.;shuttle=a5;next=weft;komi=-15.5";
-    let (status, view) =
-        client.post("/api/matches", json!({"game": "warp-weft", "position": position, "players": ["human", "human"]})).await;
+    let (status, view) = client
+        .post("/api/matches", json!({"game": "warp-weft", "position": position, "players": ["human", "human"]}))
+        .await;
     assert_eq!(status, StatusCode::CREATED);
     let id = view["id"].as_str().unwrap();
     let c5 = view["moves"].as_array().unwrap().iter().find(|m| m["move"] == "c5").unwrap();
@@ -199,7 +241,10 @@ async fn pages_are_served_and_unknown_ones_are_404() {
 async fn hints_give_each_move_its_exact_value_once_the_position_is_solved() {
     let client = Client::new();
     let (status, view) = client
-        .post("/api/matches", json!({"game": "warp-weft", "options": {"seed": 42, "size": 5}, "players": ["human", "human"]}))
+        .post(
+            "/api/matches",
+            json!({"game": "warp-weft", "options": {"seed": 42, "size": 5}, "players": ["human", "human"]}),
+        )
         .await;
     assert_eq!(status, StatusCode::CREATED, "{view}");
     let id = view["id"].as_str().unwrap();
@@ -243,7 +288,10 @@ async fn hints_give_each_move_its_exact_value_once_the_position_is_solved() {
 
     // No engine help in an online game that goes on.
     let (status, online) = client
-        .post("/api/matches", json!({"game": "warp-weft", "options": {"seed": 42, "size": 5}, "online": {"seat": 0, "name": "Ann"}}))
+        .post(
+            "/api/matches",
+            json!({"game": "warp-weft", "options": {"seed": 42, "size": 5}, "online": {"seat": 0, "name": "Ann"}}),
+        )
         .await;
     assert_eq!(status, StatusCode::CREATED, "{online}");
     let (status, err) = client.get(&format!("/api/matches/{}/solve", online["id"].as_str().unwrap())).await;
@@ -255,7 +303,12 @@ async fn a_computer_player_is_kept_between_its_moves() {
     let state = app_state(Config::default());
     let client = Client { app: router(state.clone()) };
     let kept = || state.players.keys();
-    let (_, view) = client.post("/api/matches", json!({"game": "warp-weft", "options": {"size": 5, "seed": 3}, "players": ["level:perfect", "human"]})).await;
+    let (_, view) = client
+        .post(
+            "/api/matches",
+            json!({"game": "warp-weft", "options": {"size": 5, "seed": 3}, "players": ["level:perfect", "human"]}),
+        )
+        .await;
     let id = view["id"].as_str().unwrap().to_string();
     let (status, view) = client.send("POST", &format!("/api/matches/{id}/computer-move"), None).await;
     assert_eq!(status, StatusCode::OK, "{view}");
@@ -270,7 +323,12 @@ async fn a_computer_player_is_kept_between_its_moves() {
     assert_eq!(kept().len(), 1, "still one player for this seat: {:?}", kept());
     // Other matches' players join it, up to a limit.
     for _ in 0..tabula_server::KEPT_PLAYERS + 1 {
-        let (_, view) = client.post("/api/matches", json!({"game": "warp-weft", "options": {"size": 5}, "players": ["level:easy", "human"]})).await;
+        let (_, view) = client
+            .post(
+                "/api/matches",
+                json!({"game": "warp-weft", "options": {"size": 5}, "players": ["level:easy", "human"]}),
+            )
+            .await;
         let other = view["id"].as_str().unwrap().to_string();
         client.send("POST", &format!("/api/matches/{other}/computer-move"), None).await;
     }
@@ -292,10 +350,16 @@ async fn an_abandoned_game_can_be_deleted_but_online_and_finished_ones_are_kept(
     assert_eq!(client.send("DELETE", &format!("/api/matches/{id}"), None).await.0, StatusCode::NOT_FOUND);
 
     let (_, online) = client.post("/api/matches", json!({"game": "warp-weft", "online": {"seat": 0}})).await;
-    let (status, reply) = client.send("DELETE", &format!("/api/matches/{}", online["id"].as_str().unwrap()), None).await;
+    let (status, reply) =
+        client.send("DELETE", &format!("/api/matches/{}", online["id"].as_str().unwrap()), None).await;
     assert_eq!((status, reply["error"].as_str()), (StatusCode::CONFLICT, Some("conflict")), "{reply}");
 
-    let (_, small) = client.post("/api/matches", json!({"game": "warp-weft", "options": {"size": 5, "seed": 3}, "players": ["human", "human"]})).await;
+    let (_, small) = client
+        .post(
+            "/api/matches",
+            json!({"game": "warp-weft", "options": {"size": 5, "seed": 3}, "players": ["human", "human"]}),
+        )
+        .await;
     let small_id = small["id"].as_str().unwrap().to_string();
     let mut view = small;
     while view["result"].is_null() {

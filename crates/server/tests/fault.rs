@@ -28,7 +28,11 @@ fn serve_child() {
         .block_on(tabula_server::serve(
             "127.0.0.1:0".parse().unwrap(),
             // Eight players create matches back to back: no per-client limit on new matches here.
-            Config { data_dir: Some(dir.into()), limits: Limits { new_matches: None, ..Limits::default() }, ..Config::default() },
+            Config {
+                data_dir: Some(dir.into()),
+                limits: Limits { new_matches: None, ..Limits::default() },
+                ..Config::default()
+            },
             |addr| println!("LISTENING {addr}"),
         ))
         .unwrap();
@@ -74,7 +78,13 @@ fn random(state: &mut u64) -> u64 {
 }
 
 async fn new_match(addr: SocketAddr) -> std::io::Result<(Played, Value)> {
-    let reply = http::post(addr, "/api/matches", None, &json!({ "game": "warp-weft", "options": { "size": 7 }, "online": { "seat": 0 } })).await?;
+    let reply = http::post(
+        addr,
+        "/api/matches",
+        None,
+        &json!({ "game": "warp-weft", "options": { "size": 7 }, "online": { "seat": 0 } }),
+    )
+    .await?;
     let v = reply.json();
     let id = v["id"].as_str().ok_or_else(|| std::io::Error::other(reply.body.clone()))?.to_string();
     let first = v["credentials"]["token"].as_str().unwrap().to_string();
@@ -141,7 +151,8 @@ async fn killed_mid_game_the_server_comes_back_with_every_accepted_move() {
     let mut continued = 0;
     for g in &games {
         let view = http::get(addr, &format!("/api/matches/{}", g.id), None).await.unwrap().json();
-        let stored: Vec<String> = view["history"].as_array().unwrap().iter().map(|h| h["move"].as_str().unwrap().to_string()).collect();
+        let stored: Vec<String> =
+            view["history"].as_array().unwrap().iter().map(|h| h["move"].as_str().unwrap().to_string()).collect();
         // Every accepted move is there, in order, once; at most the move in flight was added.
         assert!(stored.starts_with(&g.acked), "{}: stored {stored:?}, accepted {:?}", g.id, g.acked);
         assert!(stored.len() <= g.acked.len() + 1, "{}: stored {stored:?}, accepted {:?}", g.id, g.acked);
@@ -157,7 +168,8 @@ async fn killed_mid_game_the_server_comes_back_with_every_accepted_move() {
             let mover = view["side_to_move"].as_u64().unwrap() as usize;
             let mv = view["moves"][0]["move"].as_str().unwrap();
             let body = json!({ "move": mv, "ply": stored.len() });
-            let reply = http::post(addr, &format!("/api/matches/{}/moves", g.id), Some(&g.tokens[mover]), &body).await.unwrap();
+            let reply =
+                http::post(addr, &format!("/api/matches/{}/moves", g.id), Some(&g.tokens[mover]), &body).await.unwrap();
             assert_eq!(reply.status, 200, "{}", reply.body);
             continued += 1;
         }

@@ -125,7 +125,10 @@ async fn players_outside_the_envelope_are_refused_and_the_refusal_names_it() {
     for spec in ["ab:threads=3", "ab:hash=512", "mcts:iters=5000000", "ugi:cmd=/bin/cat"] {
         let (status, reply) = c.post("/api/matches", json!({ "game": "seesaw", "players": ["human", spec] })).await;
         assert_eq!((status, reply["error"].as_str()), (StatusCode::BAD_REQUEST, Some("bad_player")), "{spec}: {reply}");
-        assert!(reply["message"].as_str().unwrap().contains("at most 10 s a move, 2 threads, a 256 MiB table"), "{reply}");
+        assert!(
+            reply["message"].as_str().unwrap().contains("at most 10 s a move, 2 threads, a 256 MiB table"),
+            "{reply}"
+        );
     }
 }
 
@@ -181,7 +184,8 @@ async fn a_search_for_a_position_taken_back_is_cancelled() {
     }
     let (status, _) = c.post(&format!("/api/matches/{id}/undo"), json!({})).await;
     assert_eq!(status, StatusCode::OK);
-    let (status, reply) = tokio::time::timeout(Duration::from_secs(20), thinking).await.expect("cancelled, not left to run").unwrap();
+    let (status, reply) =
+        tokio::time::timeout(Duration::from_secs(20), thinking).await.expect("cancelled, not left to run").unwrap();
     assert_eq!(status, StatusCode::CONFLICT, "{reply}");
     assert!(reply["message"].as_str().unwrap().contains("changed while the computer was thinking"), "{reply}");
 }
@@ -193,16 +197,24 @@ async fn dns_rebinding_and_foreign_origins_are_refused() {
     let c = Client::new();
     let body = r#"{"game": "warp-weft"}"#;
     let json = ("content-type", "application/json");
-    let (status, reply) =
-        c.send("POST", "/api/matches", &[json, ("host", "evil.example:8080"), ("origin", "http://evil.example:8080")], body).await;
+    let (status, reply) = c
+        .send(
+            "POST",
+            "/api/matches",
+            &[json, ("host", "evil.example:8080"), ("origin", "http://evil.example:8080")],
+            body,
+        )
+        .await;
     assert_eq!((status, reply["error"].as_str()), (StatusCode::MISDIRECTED_REQUEST, Some("wrong_host")), "{reply}");
     let (status, _) = c.send("GET", "/api/games", &[("host", "evil.example:8080")], "").await;
     assert_eq!(status, StatusCode::MISDIRECTED_REQUEST, "reading is refused too");
     for origin in ["https://localhost:8080", "http://localhost:9999", "null"] {
-        let (status, reply) = c.send("POST", "/api/matches", &[json, ("host", "localhost:8080"), ("origin", origin)], body).await;
+        let (status, reply) =
+            c.send("POST", "/api/matches", &[json, ("host", "localhost:8080"), ("origin", origin)], body).await;
         assert_eq!((status, reply["error"].as_str()), (StatusCode::FORBIDDEN, Some("forbidden")), "{origin}: {reply}");
     }
-    let mut two = Request::post("/api/matches").header("host", "localhost:8080").header("content-type", "application/json");
+    let mut two =
+        Request::post("/api/matches").header("host", "localhost:8080").header("content-type", "application/json");
     two = two.header("origin", "http://localhost:8080").header("origin", "http://evil.example");
     assert_eq!(c.raw(two.body(Body::from(body)).unwrap()).await.0, StatusCode::FORBIDDEN, "a second Origin");
     let odd = Request::post("/api/matches")
@@ -211,7 +223,9 @@ async fn dns_rebinding_and_foreign_origins_are_refused() {
         .body(Body::from(body))
         .unwrap();
     assert_eq!(c.raw(odd).await.0, StatusCode::FORBIDDEN, "an Origin that is not UTF-8");
-    let (status, _) = c.send("POST", "/api/matches", &[json, ("host", "localhost:8080"), ("origin", "http://localhost:8080")], body).await;
+    let (status, _) = c
+        .send("POST", "/api/matches", &[json, ("host", "localhost:8080"), ("origin", "http://localhost:8080")], body)
+        .await;
     assert_eq!(status, StatusCode::CREATED, "the server's own page");
 }
 
@@ -224,11 +238,19 @@ async fn errors_made_by_the_framework_are_json_too() {
     let (status, reply) = c.send("POST", "/api/matches", &[("content-type", "application/json")], &big).await;
     assert_eq!((status, reply["error"].as_str()), (StatusCode::PAYLOAD_TOO_LARGE, Some("too_large")), "{reply}");
     let (status, reply) = c.send("DELETE", "/api/matches", &[], "").await;
-    assert_eq!((status, reply["error"].as_str()), (StatusCode::METHOD_NOT_ALLOWED, Some("method_not_allowed")), "{reply}");
+    assert_eq!(
+        (status, reply["error"].as_str()),
+        (StatusCode::METHOD_NOT_ALLOWED, Some("method_not_allowed")),
+        "{reply}"
+    );
     assert!(reply["message"].as_str().unwrap().contains("DELETE"), "{reply}");
     let id = c.new_match(json!({ "game": "warp-weft" })).await;
     let (status, reply) = c.send("GET", &format!("/api/matches/{id}/live"), &[], "").await;
-    assert_eq!((status.is_client_error(), reply["error"].is_string(), reply["message"].is_string()), (true, true, true), "{reply}");
+    assert_eq!(
+        (status.is_client_error(), reply["error"].is_string(), reply["message"].is_string()),
+        (true, true, true),
+        "{reply}"
+    );
     let (status, page) = c.send("GET", "/no-such-page", &[], "").await;
     assert_eq!((status, page.is_string()), (StatusCode::NOT_FOUND, true), "pages stay pages");
 }
@@ -238,7 +260,9 @@ async fn errors_made_by_the_framework_are_json_too() {
 #[tokio::test]
 async fn a_move_sent_twice_online_is_a_stale_move_not_a_move_out_of_turn() {
     let c = Client::new();
-    let (status, view) = c.post("/api/matches", json!({ "game": "warp-weft", "options": { "seed": 42 }, "online": { "seat": 0 } })).await;
+    let (status, view) = c
+        .post("/api/matches", json!({ "game": "warp-weft", "options": { "seed": 42 }, "online": { "seat": 0 } }))
+        .await;
     assert_eq!(status, StatusCode::CREATED);
     let id = view["id"].as_str().unwrap();
     let ann = view["credentials"]["token"].as_str().unwrap().to_string();
@@ -312,7 +336,10 @@ async fn half_sent_headers_and_bodies_are_cut_off() {
     let mut half_head = TcpStream::connect(addr).await.unwrap();
     half_head.write_all(b"GET /api/games HTTP/1.1\r\nHost: localhost\r\n").await.unwrap();
     let mut half_body = TcpStream::connect(addr).await.unwrap();
-    half_body.write_all(b"POST /api/matches HTTP/1.1\r\nHost: localhost\r\nContent-Length: 100\r\n\r\n{\"game\"").await.unwrap();
+    half_body
+        .write_all(b"POST /api/matches HTTP/1.1\r\nHost: localhost\r\nContent-Length: 100\r\n\r\n{\"game\"")
+        .await
+        .unwrap();
     for (what, stream) in [("headers", &mut half_head), ("body", &mut half_body)] {
         let mut reply = Vec::new();
         let read = tokio::time::timeout(Duration::from_secs(20), stream.read_to_end(&mut reply)).await;

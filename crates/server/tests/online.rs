@@ -33,7 +33,10 @@ impl Client {
         if let Some(t) = token {
             request = request.header("authorization", format!("Bearer {t}"));
         }
-        let response = router(self.state.clone()).oneshot(request.body(Body::from(body.unwrap_or_default())).unwrap()).await.unwrap();
+        let response = router(self.state.clone())
+            .oneshot(request.body(Body::from(body.unwrap_or_default())).unwrap())
+            .await
+            .unwrap();
         let status = response.status();
         let bytes = response.into_body().collect().await.unwrap().to_bytes();
         let value = serde_json::from_slice(&bytes).unwrap_or(Value::String(String::from_utf8_lossy(&bytes).into()));
@@ -62,7 +65,8 @@ impl Client {
         let creds = &view["credentials"];
         let ann = creds["token"].as_str().unwrap().to_string();
         let invite = creds["invite"].as_str().unwrap().to_string();
-        let (status, joined) = self.post(&format!("/api/matches/{id}/join"), None, json!({ "invite": invite, "name": "Bo" })).await;
+        let (status, joined) =
+            self.post(&format!("/api/matches/{id}/join"), None, json!({ "invite": invite, "name": "Bo" })).await;
         assert_eq!(status, StatusCode::OK, "{joined}");
         assert_eq!(joined["credentials"]["seat"], 1);
         (id, ann, joined["credentials"]["token"].as_str().unwrap().to_string())
@@ -88,7 +92,11 @@ fn temp_dir(name: &str) -> PathBuf {
 async fn only_the_seat_token_moves_its_side_and_every_other_request_gets_403() {
     let c = Client::new();
     let (status, view) = c
-        .post("/api/matches", None, json!({ "game": "warp-weft", "options": { "seed": 42 }, "online": { "seat": 0, "name": "Ann" } }))
+        .post(
+            "/api/matches",
+            None,
+            json!({ "game": "warp-weft", "options": { "seed": 42 }, "online": { "seat": 0, "name": "Ann" } }),
+        )
         .await;
     assert_eq!(status, StatusCode::CREATED);
     let id = view["id"].as_str().unwrap().to_string();
@@ -117,7 +125,8 @@ async fn only_the_seat_token_moves_its_side_and_every_other_request_gets_403() {
     assert_eq!(status, StatusCode::FORBIDDEN);
     let (status, _) = c.post(&format!("/api/matches/{id}/join"), None, json!({ "invite": "short" })).await;
     assert_eq!(status, StatusCode::FORBIDDEN);
-    let (status, joined) = c.post(&format!("/api/matches/{id}/join"), None, json!({ "invite": invite, "name": "<b>Bo</b>" })).await;
+    let (status, joined) =
+        c.post(&format!("/api/matches/{id}/join"), None, json!({ "invite": invite, "name": "<b>Bo</b>" })).await;
     assert_eq!(status, StatusCode::OK);
     let bo = joined["credentials"]["token"].as_str().unwrap().to_string();
     assert_eq!(joined["names"], json!(["Ann", "<b>Bo</b>"]), "names are kept as typed; pages escape them");
@@ -225,7 +234,11 @@ async fn unsafe_players_and_oversized_or_odd_names_are_refused() {
     }
     for players in [json!(["level:hard", "ab:depth=4"]), json!(["human", "ab:depth=40"]), json!(["solver", "human"])] {
         let (status, _) = c.post("/api/matches", None, json!({ "game": "warp-weft", "players": players })).await;
-        assert_eq!(status, StatusCode::CREATED, "{players}: levels, deep searches and the solver fit: each move is stopped at the time bound");
+        assert_eq!(
+            status,
+            StatusCode::CREATED,
+            "{players}: levels, deep searches and the solver fit: each move is stopped at the time bound"
+        );
     }
 }
 
@@ -292,7 +305,11 @@ async fn records_are_exported_imported_and_broken_ones_refused_whole() {
     assert_eq!(reply["error"], "bad_record");
     assert!(reply["line"].as_u64().unwrap() > 10, "the line in the second record: {reply}");
     assert!(reply["message"].as_str().unwrap().contains("given twice"), "{reply}");
-    assert_eq!(count(&c.get("/api/matches?status=finished", None).await.1), 1, "the good first record was not imported either");
+    assert_eq!(
+        count(&c.get("/api/matches?status=finished", None).await.1),
+        1,
+        "the good first record was not imported either"
+    );
 
     // A good record comes back as a finished match whose record is the same text.
     let (status, reply) = c.send("POST", "/api/records", None, Some(record.clone())).await;
@@ -314,9 +331,11 @@ async fn matches_go_on_after_the_server_restarts() {
         let c = Client::on_disk(&dir);
         (id, ann, bo) = c.online_match(Some(json!({ "initial": 300, "increment": 3 }))).await;
         let view = c.get(&format!("/api/matches/{id}"), None).await.1;
-        let view = c.post(&format!("/api/matches/{id}/moves"), Some(&ann), json!({ "move": first_move(&view) })).await.1;
+        let view =
+            c.post(&format!("/api/matches/{id}/moves"), Some(&ann), json!({ "move": first_move(&view) })).await.1;
         played = history(&view);
-        let (_, l) = c.post("/api/matches", None, json!({ "game": "warp-weft", "players": ["human", "level:easy"] })).await;
+        let (_, l) =
+            c.post("/api/matches", None, json!({ "game": "warp-weft", "players": ["human", "level:easy"] })).await;
         local = l["id"].as_str().unwrap().to_string();
         c.post(&format!("/api/matches/{local}/moves"), None, json!({ "move": first_move(&l) })).await;
         let (status, _) = c.send("POST", &format!("/api/matches/{local}/computer-move"), None, None).await;
@@ -328,9 +347,11 @@ async fn matches_go_on_after_the_server_restarts() {
     assert_eq!(view["names"], json!(["Ann", "Bo"]));
     assert_eq!(view["online"]["seat"], 1);
     assert_eq!(view["online"]["clock"]["running"], 1, "Bo's clock runs again");
-    let (status, _) = c.post(&format!("/api/matches/{id}/moves"), Some(&ann), json!({ "move": first_move(&view) })).await;
+    let (status, _) =
+        c.post(&format!("/api/matches/{id}/moves"), Some(&ann), json!({ "move": first_move(&view) })).await;
     assert_eq!(status, StatusCode::FORBIDDEN, "the tokens still hold their seats");
-    let (status, view) = c.post(&format!("/api/matches/{id}/moves"), Some(&bo), json!({ "move": first_move(&view) })).await;
+    let (status, view) =
+        c.post(&format!("/api/matches/{id}/moves"), Some(&bo), json!({ "move": first_move(&view) })).await;
     assert_eq!(status, StatusCode::OK, "{view}");
     let (_, l) = c.get(&format!("/api/matches/{local}"), None).await;
     assert_eq!(history(&l).len(), 2);
@@ -365,7 +386,8 @@ async fn connect(addr: SocketAddr, id: &str, token: Option<&str>) -> Socket {
 /// The next message of a given type.
 async fn next_of(ws: &mut Socket, kind: &str) -> Value {
     loop {
-        let msg = tokio::time::timeout(Duration::from_secs(5), ws.next()).await.expect("a message in time").unwrap().unwrap();
+        let msg =
+            tokio::time::timeout(Duration::from_secs(5), ws.next()).await.expect("a message in time").unwrap().unwrap();
         if let Message::Text(t) = msg {
             let v: Value = serde_json::from_str(t.as_str()).unwrap();
             if v["type"] == kind {
@@ -418,7 +440,8 @@ async fn moves_reach_the_other_player_and_spectators_live() {
     next_of(&mut watcher, "pong").await;
 
     // Bo moves over HTTP; Ann sees it on her socket.
-    let (status, _) = c.post(&format!("/api/matches/{id}/moves"), Some(&bo), json!({ "move": first_move(&seen) })).await;
+    let (status, _) =
+        c.post(&format!("/api/matches/{id}/moves"), Some(&bo), json!({ "move": first_move(&seen) })).await;
     assert_eq!(status, StatusCode::OK);
     view_where(&mut a, |v| v["history"].as_array().unwrap().len() == 2 && v["can_move"] == true).await;
 

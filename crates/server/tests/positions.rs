@@ -10,7 +10,10 @@ use tower::ServiceExt;
 
 async fn ask(body: Value) -> (StatusCode, Value) {
     let app = router(app_state(Config::default()));
-    let request = Request::post("/api/positions").header("content-type", "application/json").body(Body::from(body.to_string())).unwrap();
+    let request = Request::post("/api/positions")
+        .header("content-type", "application/json")
+        .body(Body::from(body.to_string()))
+        .unwrap();
     let response = app.oneshot(request).await.unwrap();
     let status = response.status();
     let bytes = response.into_body().collect().await.unwrap().to_bytes();
@@ -30,7 +33,8 @@ async fn the_start_of_every_game_has_its_perft_one_moves() {
 
 #[tokio::test]
 async fn moves_are_played_from_the_options_start_and_each_position_can_be_described() {
-    let (status, view) = ask(json!({ "game": "warp-weft", "options": { "seed": 42 }, "moves": ["f4", "f1"], "each": true })).await;
+    let (status, view) =
+        ask(json!({ "game": "warp-weft", "options": { "seed": 42 }, "moves": ["f4", "f1"], "each": true })).await;
     assert_eq!(status, StatusCode::OK, "{view}");
     assert_eq!(view["history"], json!([{ "move": "f4", "side": 0 }, { "move": "f1", "side": 1 }]));
     assert_eq!(view["state"]["scores"]["weft"], 6.0);
@@ -42,7 +46,10 @@ async fn moves_are_played_from_the_options_start_and_each_position_can_be_descri
     assert_eq!(positions.len(), 3, "the start and after each move");
     assert_eq!(positions[1]["state"]["shuttle"], "f4");
     assert_eq!(positions[2]["position"], view["position"]);
-    assert!(positions[0]["moves"].is_null() && positions[0]["history"].is_null(), "steps carry what drawing needs, no more");
+    assert!(
+        positions[0]["moves"].is_null() && positions[0]["history"].is_null(),
+        "steps carry what drawing needs, no more"
+    );
 }
 
 #[tokio::test]
@@ -72,7 +79,11 @@ async fn bad_requests_say_what_is_wrong() {
         (json!({ "game": "warp-weft", "options": { "size": 6 } }), "bad_option", "size"),
         (json!({ "game": "warp-weft", "position": "nonsense" }), "bad_position", ""),
         (json!({ "game": "warp-weft", "options": { "seed": 42 }, "moves": ["f4", "zz"] }), "bad_move", "move 2 ('zz')"),
-        (json!({ "game": "warp-weft", "options": { "seed": 42 }, "moves": ["f4", "a4"] }), "illegal_move", "move 2 ('a4')"),
+        (
+            json!({ "game": "warp-weft", "options": { "seed": 42 }, "moves": ["f4", "a4"] }),
+            "illegal_move",
+            "move 2 ('a4')",
+        ),
         (json!({ "game": "warp-weft", "moves": vec!["f4"; 601] }), "bad_request", "at most 600 moves"),
         (json!({ "game": "warp-weft", "colour": "red" }), "bad_request", "colour"),
     ] {

@@ -156,7 +156,10 @@ impl Evaluate for Leeward {
     fn evaluate_plain(&self) -> i32 {
         let me = self.side_to_move();
         let count = |side: Side| -> i32 {
-            [Kind::Sail, Kind::Kite, Kind::Oar].iter().map(|&k| VALUE[k as usize] * self.pieces(side, k).count_ones() as i32).sum()
+            [Kind::Sail, Kind::Kite, Kind::Oar]
+                .iter()
+                .map(|&k| VALUE[k as usize] * self.pieces(side, k).count_ones() as i32)
+                .sum()
         };
         count(me) - count(me.opponent())
     }

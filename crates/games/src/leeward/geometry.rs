@@ -3,7 +3,11 @@
 //!
 //! A square is `rank * 7 + file`, both counted from 0: `a1` is 0, `g1` is 6,
 //! `a2` is 7 and `g7` is 48. A set of squares is a `u64` with bit `s` for
-//! square `s`; only the low 49 bits are ever set.
+//! square `s`; only the low 49 bits are ever set. A square is written as its
+//! file letter (`a`–`g`, west to east) and rank number (`1`–`7`, south to
+//! north), e.g. `d4`.
+
+use tabula_core::Error;
 
 /// Squares along each side of the board.
 pub const SIZE: usize = 7;
@@ -457,4 +461,25 @@ pub const fn oars_upwind(oars: u64) -> [u64; 4] {
         // Wind W: upwind is east.
         e | north(e) | south(e),
     ]
+}
+
+/// The name of a square, e.g. `d4`.
+pub fn square_name(sq: usize) -> String {
+    format!("{}{}", (b'a' + file_of(sq) as u8) as char, rank_of(sq) + 1)
+}
+
+/// Reads a square name such as `d4` (either case).
+pub fn parse_square(text: &str) -> Result<usize, Error> {
+    let bytes = text.as_bytes();
+    let shape =
+        || Error::BadMove(format!("'{text}' is not a square: write a file letter a–g and a rank 1–7, such as d4"));
+    if bytes.len() != 2 || !bytes[0].is_ascii_alphabetic() || !bytes[1].is_ascii_digit() {
+        return Err(shape());
+    }
+    let file = (bytes[0].to_ascii_lowercase() - b'a') as usize;
+    let rank = (bytes[1] - b'0') as usize;
+    if file >= SIZE || rank == 0 || rank > SIZE {
+        return Err(Error::BadMove(format!("'{text}' is off the board: files run from a to g and ranks from 1 to 7")));
+    }
+    Ok(square(file, rank - 1))
 }

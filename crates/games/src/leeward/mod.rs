@@ -6,13 +6,15 @@
 
 mod encoding;
 mod eval;
+mod game;
 mod geometry;
 mod info;
 mod notation;
 mod rules;
+mod start;
+mod text;
 mod view;
 
 pub use eval::VALUE;
-pub use geometry::{square, Kind, Turn, Wind, INK_HOME, PAPER_HOME, SQUARES};
-pub use notation::{parse_square, square_name};
+pub use geometry::{parse_square, square, square_name, Kind, Turn, Wind, INK_HOME, PAPER_HOME, SQUARES};
 pub use rules::{home, side_name, Ending, Leeward, LeewardMove, CALM_LIMIT};

@@ -1,4 +1,7 @@
-//! The position, its moves, and playing and taking them back.
+//! The position and its moves: pieces, wind, side to move and calm counter,
+//! the Zobrist keys, and the questions move generation and the engines ask.
+//! Playing and taking back moves is in `game.rs`, the start position in
+//! `start.rs`.
 //!
 //! The board is kept three ways at once: one bitboard per side and kind (for
 //! generating moves), one per side (for what blocks and what may be taken),
@@ -6,13 +9,12 @@
 
 use std::fmt;
 
-use tabula_core::{zobrist, Error, Game, GameInfo, Options, Outcome, Side};
+use tabula_core::{zobrist, Outcome, Side};
 
 use super::geometry::{
     file_of, kites_across_ew, kites_across_ns, oars_upwind, rank_of, sail_reach, squares_of, Kind, Wind, AROUND, FULL,
     INK_HOME, KITE, OAR, PAPER_HOME, SQUARES,
 };
-use super::info::INFO;
 
 /// Moves in a row without a capture (both sides counted) that end the game in a draw.
 pub const CALM_LIMIT: u32 = 60;
@@ -55,7 +57,7 @@ const fn decode(code: u8) -> (Side, Kind) {
 ///
 /// Packed in 32 bits: the squares from and to (6 bits each), the wind before
 /// and after (2 bits each) and what was captured (4 bits, 0 for nothing),
-/// which is everything [`Game::undo`] needs.
+/// which is everything [`Game::undo`](tabula_core::Game::undo) needs.
 #[derive(Clone, Copy, PartialEq, Eq, Hash)]
 pub struct LeewardMove(u32);
 
@@ -92,7 +94,7 @@ impl LeewardMove {
     }
 
     #[inline]
-    const fn captured_code(self) -> u8 {
+    pub(super) const fn captured_code(self) -> u8 {
         ((self.0 >> 16) & 15) as u8
     }
 
@@ -186,7 +188,7 @@ static PIECE_SQUARE_KEYS: [[u64; 64]; 16] = {
 
 /// What a move changes in the hash besides its pieces: the wind it was made
 /// in and the one it leaves, and the side to move.
-static TURN_KEYS: [[u64; 4]; 4] = {
+pub(super) static TURN_KEYS: [[u64; 4]; 4] = {
     let mut out = [[0u64; 4]; 4];
     let mut a = 0;
     while a < 4 {
@@ -201,7 +203,7 @@ static TURN_KEYS: [[u64; 4]; 4] = {
 };
 
 /// What a quiet move changes in the hash of the calm counter: counter `c` becomes `c + 1`.
-static CALM_STEP_KEYS: [u64; 64] = {
+pub(super) static CALM_STEP_KEYS: [u64; 64] = {
     let mut out = [0u64; 64];
     let mut c = 0;
     while c < 64 {
@@ -212,12 +214,12 @@ static CALM_STEP_KEYS: [u64; 64] = {
 };
 
 #[inline]
-fn piece_key(code: u8, sq: usize) -> u64 {
+pub(super) fn piece_key(code: u8, sq: usize) -> u64 {
     PIECE_SQUARE_KEYS[code as usize & 15][sq & 63]
 }
 
 #[inline]
-fn calm_key(calm: u8) -> u64 {
+pub(super) fn calm_key(calm: u8) -> u64 {
     CALM_KEYS[(calm & 63) as usize]
 }
 
@@ -237,8 +239,8 @@ pub struct Leeward {
     /// Moves made since the last capture.
     pub(super) calm: u8,
     /// The calm counter before each capture still on record, for undo.
-    calm_before: [u8; 16],
-    captures_on_record: u8,
+    pub(super) calm_before: [u8; 16],
+    pub(super) captures_on_record: u8,
     pub(super) hash: u64,
 }
 
@@ -257,12 +259,9 @@ impl Eq for Leeward {}
 
 impl fmt::Debug for Leeward {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&super::notation::to_text(self))
+        f.write_str(&super::text::to_text(self))
     }
 }
-
-/// The starting layout of Ink's back rank, file a to g.
-const BACK_RANK: [Kind; 7] = [Kind::Oar, Kind::Kite, Kind::Sail, Kind::Lamp, Kind::Sail, Kind::Kite, Kind::Oar];
 
 impl Leeward {
     /// An empty board with the given wind, side to move and calm counter
@@ -280,18 +279,6 @@ impl Leeward {
             hash: 0,
         };
         pos.hash = pos.compute_hash();
-        pos
-    }
-
-    /// The start position: the wind blows east and Ink moves first.
-    pub fn start() -> Leeward {
-        let mut pos = Leeward::empty(Wind::E, Side::First, 0);
-        for (file, &kind) in BACK_RANK.iter().enumerate() {
-            pos.put(Side::First, kind, file);
-            pos.put(Side::Second, kind, 6 * 7 + file);
-        }
-        pos.put(Side::First, Kind::Oar, 10);
-        pos.put(Side::Second, Kind::Oar, 38);
         pos
     }
 
@@ -465,7 +452,7 @@ impl Leeward {
     /// those that capture or make landfall. Each piece move comes with the
     /// three winds the mover may leave.
     #[inline(always)]
-    fn generate<const NOISY: bool>(&self, out: &mut Vec<LeewardMove>) {
+    pub(super) fn generate<const NOISY: bool>(&self, out: &mut Vec<LeewardMove>) {
         if self.decided() {
             return;
         }
@@ -510,56 +497,6 @@ impl Leeward {
         self.generate::<true>(out);
     }
 
-    /// Checks that the position could arise in play; says what is wrong if not.
-    pub(super) fn check(&self) -> Result<(), String> {
-        for side in Side::BOTH {
-            for kind in Kind::ALL {
-                let n = self.pieces(side, kind).count_ones();
-                if n > kind.start_count() {
-                    return Err(format!(
-                        "{} has {n} {}s, but a side starts with {} and never gains pieces",
-                        side_name(side),
-                        kind.title(),
-                        kind.start_count()
-                    ));
-                }
-            }
-        }
-        if self.calm as u32 > CALM_LIMIT {
-            return Err(format!("the calm counter is {}, but the game ends at {CALM_LIMIT}", self.calm));
-        }
-        let mover = self.to_move;
-        let last = mover.opponent();
-        if self.lamp(last).is_none() {
-            return Err(format!(
-                "{}'s Lamp is missing, but a Lamp can only be taken by the other side's move, and {} is to move",
-                side_name(last),
-                side_name(mover)
-            ));
-        }
-        if self.lamp(mover) == Some(home(last)) {
-            return Err(format!(
-                "{}'s Lamp stands on {}'s home, but landfall ends the game on the move that makes it, and {} is to move",
-                side_name(mover),
-                side_name(last),
-                side_name(mover)
-            ));
-        }
-        if self.lamp(mover).is_none() {
-            if self.lamp(last) == Some(home(mover)) {
-                return Err("a game ends at its first win, but this one shows both a Lamp taken and a landfall".into());
-            }
-            if self.calm != 0 {
-                return Err(format!(
-                    "{}'s Lamp was taken on the last move, so the calm counter must be 0, not {}",
-                    side_name(mover),
-                    self.calm
-                ));
-            }
-        }
-        Ok(())
-    }
-
     /// The move of the piece on `from` to `to` leaving `wind`, as play and
     /// undo need it (not checked: see [`Game::parse_move`] for that).
     #[inline]
@@ -573,157 +510,5 @@ impl Leeward {
         self.to_move = to_move;
         self.calm = calm;
         self.hash = self.compute_hash();
-    }
-}
-
-impl Game for Leeward {
-    type Move = LeewardMove;
-
-    fn info() -> &'static GameInfo {
-        &INFO
-    }
-
-    fn new(options: &Options) -> Result<Self, Error> {
-        options.validate(&INFO)?;
-        Ok(Leeward::start())
-    }
-
-    #[inline]
-    fn side_to_move(&self) -> Side {
-        self.to_move
-    }
-
-    #[inline]
-    fn legal_moves(&self, out: &mut Vec<LeewardMove>) {
-        out.reserve(3 * 40);
-        self.generate::<false>(out);
-    }
-
-    #[inline]
-    fn move_count(&self) -> usize {
-        if self.decided() {
-            return 0;
-        }
-        let s = 4 * self.to_move.index();
-        let own = self.occupied[self.to_move.index()];
-        let all = self.occupied[0] | self.occupied[1];
-        let not_own = !own;
-        let w = self.wind as usize;
-        let mut n = (AROUND[self.pieces[s].trailing_zeros() as usize] & !all).count_ones();
-        for sq in squares_of(self.pieces[s + 1]) {
-            n += (sail_reach(sq, self.wind, all) & not_own).count_ones();
-        }
-        for sq in squares_of(self.pieces[s + 2]) {
-            n += (KITE[w][sq] & not_own).count_ones();
-        }
-        for sq in squares_of(self.pieces[s + 3]) {
-            n += (OAR[w][sq] & not_own).count_ones();
-        }
-        3 * n as usize
-    }
-
-    #[inline]
-    fn play(&mut self, mv: LeewardMove) {
-        let (from, to) = (mv.from(), mv.to());
-        let piece = self.board[from & 63];
-        let captured = mv.captured_code();
-        let side = self.to_move.index();
-        let (from_bit, to_bit) = (1u64 << from, 1u64 << to);
-        self.pieces[(piece as usize).wrapping_sub(1) & 7] ^= from_bit | to_bit;
-        self.occupied[side & 1] ^= from_bit | to_bit;
-        let mut h = self.hash ^ piece_key(piece, from) ^ piece_key(piece, to);
-        let calm = self.calm;
-        if captured != 0 {
-            self.pieces[(captured as usize - 1) & 7] ^= to_bit;
-            self.occupied[(side ^ 1) & 1] ^= to_bit;
-            h ^= piece_key(captured, to) ^ calm_key(calm) ^ calm_key(0);
-            self.calm_before[self.captures_on_record as usize & 15] = calm;
-            self.captures_on_record += 1;
-            self.calm = 0;
-        } else {
-            h ^= CALM_STEP_KEYS[calm as usize & 63];
-            self.calm = calm + 1;
-        }
-        self.board[to & 63] = piece;
-        self.board[from & 63] = 0;
-        h ^= TURN_KEYS[self.wind as usize & 3][mv.wind() as usize & 3];
-        self.wind = mv.wind();
-        self.to_move = self.to_move.opponent();
-        self.hash = h;
-    }
-
-    #[inline]
-    fn undo(&mut self, mv: LeewardMove) {
-        let (from, to) = (mv.from(), mv.to());
-        let piece = self.board[to & 63];
-        let captured = mv.captured_code();
-        let mover = self.to_move.opponent();
-        let side = mover.index();
-        let (from_bit, to_bit) = (1u64 << from, 1u64 << to);
-        self.pieces[(piece as usize).wrapping_sub(1) & 7] ^= from_bit | to_bit;
-        self.occupied[side & 1] ^= from_bit | to_bit;
-        let mut h = self.hash ^ piece_key(piece, from) ^ piece_key(piece, to);
-        let calm = self.calm;
-        if captured != 0 {
-            self.pieces[(captured as usize - 1) & 7] ^= to_bit;
-            self.occupied[(side ^ 1) & 1] ^= to_bit;
-            h ^= piece_key(captured, to);
-            self.captures_on_record -= 1;
-            let slot = self.captures_on_record as usize & 15;
-            self.calm = self.calm_before[slot];
-            self.calm_before[slot] = 0;
-            h ^= calm_key(calm) ^ calm_key(self.calm);
-        } else {
-            self.calm = calm - 1;
-            h ^= CALM_STEP_KEYS[self.calm as usize & 63];
-        }
-        self.board[from & 63] = piece;
-        self.board[to & 63] = captured;
-        h ^= TURN_KEYS[self.wind as usize & 3][mv.old_wind() as usize & 3];
-        self.wind = mv.old_wind();
-        self.to_move = mover;
-        self.hash = h;
-    }
-
-    #[inline]
-    fn outcome(&self) -> Option<Outcome> {
-        self.ending().map(Ending::outcome)
-    }
-
-    fn outcome_reason(&self) -> String {
-        super::view::outcome_reason(self)
-    }
-
-    #[inline]
-    fn hash(&self) -> u64 {
-        self.hash
-    }
-
-    fn parse_move(&self, text: &str) -> Result<LeewardMove, Error> {
-        super::notation::parse_move(self, text)
-    }
-
-    fn format_move(&self, mv: LeewardMove) -> String {
-        super::notation::format_move(mv)
-    }
-
-    fn to_text(&self) -> String {
-        super::notation::to_text(self)
-    }
-
-    fn from_text(text: &str) -> Result<Self, Error> {
-        super::notation::from_text(text)
-    }
-
-    fn view(&self) -> serde_json::Value {
-        super::view::view(self)
-    }
-
-    fn move_view(&self, mv: LeewardMove) -> serde_json::Value {
-        super::view::move_view(self, mv)
-    }
-
-    fn drawing(&self) -> String {
-        super::view::drawing(self)
     }
 }

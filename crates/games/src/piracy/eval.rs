@@ -134,9 +134,8 @@ impl Evaluate for Piracy {
             return if survivor == me { value } else { -value };
         }
         let mine = self.ship(me);
-        let theirs = self.ship(me ^ 1);
-        HIT_VALUE[theirs.hits() as usize] - HIT_VALUE[mine.hits() as usize]
-            + TRAPPED[horizon(self, theirs) as usize]
+        let theirs = self.ship(me.opponent());
+        HIT_VALUE[theirs.hits() as usize] - HIT_VALUE[mine.hits() as usize] + TRAPPED[horizon(self, theirs) as usize]
             - TRAPPED[horizon(self, mine) as usize]
             + circling_risk(theirs)
             - circling_risk(mine)

@@ -29,7 +29,12 @@ pub(super) static INFO: GameInfo = GameInfo {
             player: "ab:depth=3,margin=250",
             about: "looks a move ahead for each ship and is often careless about it",
         },
-        LevelInfo { key: "medium", name: "Medium", player: "ab:depth=8", about: "looks four moves ahead for each ship" },
+        LevelInfo {
+            key: "medium",
+            name: "Medium",
+            player: "ab:depth=8",
+            about: "looks four moves ahead for each ship",
+        },
         LevelInfo {
             key: "hard",
             name: "Hard",

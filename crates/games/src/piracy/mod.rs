@@ -6,13 +6,17 @@
 
 mod encoding;
 mod eval;
+mod game;
 mod geometry;
 mod info;
 mod notation;
 mod rules;
+mod start;
+mod text;
 mod view;
 
 pub use eval::{horizon, survivor_safe, DECIDED, HORIZON_CAP};
 pub use geometry::{parse_square, square_name, HARBOURS, HEADINGS, ISLAND_CORNERS};
 pub use notation::{parse_turn, turn_name};
 pub use rules::{Fate, Piracy, PiracyMove, Ship, FULL_CIRCLE, HITS_TO_SINK, MAX_MOVES, MOVES_OWED, SHIP_NAMES};
+pub use start::START_SHIPS;

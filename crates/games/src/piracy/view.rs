@@ -3,7 +3,8 @@
 //! survivor's debt; and for each legal move the square it sails to and
 //! what it would do there.
 
-use serde_json::{json, Value};
+use serde::Serialize;
+use tabula_core::Side;
 
 use super::eval::{horizon, HORIZON_CAP};
 use super::geometry::{island_mask, square_name, step, step_xy, HARBOURS, HEADINGS};
@@ -24,52 +25,145 @@ fn aground_xy(ship: &Ship) -> [i8; 2] {
     [x, y]
 }
 
-fn ship_view(pos: &Piracy, seat: usize) -> Value {
+/// The game's own fields of a position (`view` in the API).
+#[derive(Debug, Serialize)]
+pub struct PiracyView {
+    /// Cook's ship, then Silver's.
+    pub ships: [ShipView; 2],
+    /// The survivor's moves still to make (null while both sail).
+    pub moves_owed: Option<u8>,
+    /// The ship that outlived the other, if one did.
+    pub survivor: Option<&'static str>,
+    /// The ship to move (null once the game is over).
+    pub to_move: Option<&'static str>,
+    /// The island's south-west square.
+    pub island: String,
+    /// The island's four squares.
+    pub island_squares: Vec<String>,
+    /// The four harbour corners.
+    pub harbours: Vec<String>,
+    /// Moves played, both ships counted.
+    pub ply: u16,
+    /// The move limit while both ships sail.
+    pub max_moves: u16,
+    /// Moves left before that limit (null after a sinking).
+    pub moves_left: Option<u16>,
+    /// Hits that sink a ship.
+    pub hits_to_sink: u8,
+    /// The largest `free_moves` counted.
+    pub free_moves_cap: u8,
+}
+
+/// One ship.
+#[derive(Debug, Serialize)]
+pub struct ShipView {
+    /// `Cook` or `Silver`.
+    pub name: &'static str,
+    /// Its seat, 0 or 1.
+    pub seat: usize,
+    /// Its stern's square.
+    pub stern: String,
+    /// Its bow's square.
+    pub bow: String,
+    /// The stern's file and rank, from 0.
+    pub stern_xy: [i8; 2],
+    /// The bow's file and rank, from 0.
+    pub bow_xy: [i8; 2],
+    /// Its heading: `N`, `NE`, … `NW`.
+    pub heading: &'static str,
+    /// The same heading as eighths of a turn clockwise from north.
+    pub heading_index: u8,
+    /// Hits taken.
+    pub hits: u8,
+    /// Its circling count (positive for right turns).
+    pub circling: i8,
+    /// Whether it has sunk.
+    pub sunk: bool,
+    /// How it sank: `shot`, `circled`, `aground`, or null.
+    pub fate: Option<&'static str>,
+    /// Where it ran aground, if on the board.
+    pub aground_at: Option<String>,
+    /// Where it ran aground, as file and rank (possibly just off the board).
+    pub aground_xy: Option<[i8; 2]>,
+    /// Whether its bow is in a harbour corner (where it may turn 90°).
+    pub in_harbour: bool,
+    /// How many more moves it could make alone without sinking (capped).
+    pub free_moves: Option<u8>,
+}
+
+/// What one legal move does, before it is played (`move_view` in the API).
+#[derive(Debug, Serialize)]
+pub struct PiracyMoveView {
+    /// The turn: `LL`, `L`, `S`, `R` or `RR`.
+    pub turn: &'static str,
+    /// The turn in degrees (left negative).
+    pub degrees: i32,
+    /// The new heading.
+    pub heading: &'static str,
+    /// The square the bow sails to (null off the board).
+    pub to: Option<String>,
+    /// That square's file and rank (possibly off the board).
+    pub to_xy: [i8; 2],
+    /// `edge` or `island` when the move runs aground there.
+    pub aground: Option<&'static str>,
+    /// Hits it deals.
+    pub hits: u8,
+    /// Whether it sinks the other ship.
+    pub sinks_other: bool,
+    /// Whether it completes a full circle (a hit on itself).
+    pub circle_hit: bool,
+    /// Whether it sinks the mover's own ship.
+    pub sinks_self: bool,
+    /// The mover's circling count afterwards.
+    pub circling_after: i8,
+}
+
+fn ship_view(pos: &Piracy, seat: Side) -> ShipView {
     let ship = pos.ship(seat);
     let aground = ship.fate() == Fate::Aground;
-    json!({
-        "name": SHIP_NAMES[seat],
-        "seat": seat,
-        "stern": square_name(ship.stern()),
-        "bow": square_name(ship.bow()),
-        "stern_xy": xy(ship.stern()),
-        "bow_xy": xy(ship.bow()),
-        "heading": HEADINGS[ship.heading() as usize],
-        "heading_index": ship.heading(),
-        "hits": ship.hits(),
-        "circling": ship.circling(),
-        "sunk": !ship.afloat(),
-        "fate": ship.fate().word(),
-        "aground_at": if aground { step(ship.bow(), ship.heading()).map(square_name) } else { None },
-        "aground_xy": if aground { Some(aground_xy(ship)) } else { None },
-        "in_harbour": ship.afloat() && HARBOURS >> ship.bow() & 1 != 0,
-        "free_moves": if ship.afloat() { Some(horizon(pos, ship)) } else { None },
-    })
+    ShipView {
+        name: SHIP_NAMES[seat.index()],
+        seat: seat.index(),
+        stern: square_name(ship.stern()),
+        bow: square_name(ship.bow()),
+        stern_xy: xy(ship.stern()),
+        bow_xy: xy(ship.bow()),
+        heading: HEADINGS[ship.heading() as usize],
+        heading_index: ship.heading(),
+        hits: ship.hits(),
+        circling: ship.circling(),
+        sunk: !ship.afloat(),
+        fate: ship.fate().word(),
+        aground_at: if aground { step(ship.bow(), ship.heading()).map(square_name) } else { None },
+        aground_xy: if aground { Some(aground_xy(ship)) } else { None },
+        in_harbour: ship.afloat() && HARBOURS >> ship.bow() & 1 != 0,
+        free_moves: if ship.afloat() { Some(horizon(pos, ship)) } else { None },
+    }
 }
 
 /// The game's own fields (see docs/api.md).
-pub fn view(pos: &Piracy) -> Value {
+pub fn view(pos: &Piracy) -> PiracyView {
     let over = pos.is_over();
-    json!({
-        "ships": [ship_view(pos, 0), ship_view(pos, 1)],
-        "moves_owed": pos.moves_owed(),
-        "survivor": pos.survivor().map(|s| SHIP_NAMES[s]),
-        "to_move": if over { None } else { Some(SHIP_NAMES[pos.seat_to_move()]) },
-        "island": square_name(pos.island_corner()),
-        "island_squares": squares_of(island_mask(pos.island_corner())),
-        "harbours": squares_of(HARBOURS),
-        "ply": pos.ply(),
-        "max_moves": MAX_MOVES,
-        "moves_left": if pos.both_afloat() { Some(MAX_MOVES.saturating_sub(pos.ply())) } else { None },
-        "hits_to_sink": HITS_TO_SINK,
-        "free_moves_cap": HORIZON_CAP,
-    })
+    PiracyView {
+        ships: [ship_view(pos, Side::First), ship_view(pos, Side::Second)],
+        moves_owed: pos.moves_owed(),
+        survivor: pos.survivor().map(|s| SHIP_NAMES[s.index()]),
+        to_move: if over { None } else { Some(SHIP_NAMES[pos.seat_to_move().index()]) },
+        island: square_name(pos.island_corner()),
+        island_squares: squares_of(island_mask(pos.island_corner())),
+        harbours: squares_of(HARBOURS),
+        ply: pos.ply(),
+        max_moves: MAX_MOVES,
+        moves_left: if pos.both_afloat() { Some(MAX_MOVES.saturating_sub(pos.ply())) } else { None },
+        hits_to_sink: HITS_TO_SINK,
+        free_moves_cap: HORIZON_CAP,
+    }
 }
 
 /// For one legal move: the turn, the new heading, the square the bow sails
 /// to (its file and rank, which lie off the board when the move runs
 /// aground there), and what the move would do.
-pub fn move_view(pos: &Piracy, mv: PiracyMove) -> Value {
+pub fn move_view(pos: &Piracy, mv: PiracyMove) -> PiracyMoveView {
     let seat = pos.seat_to_move();
     let ship = pos.ship(seat);
     let turn = mv.turn();
@@ -83,27 +177,26 @@ pub fn move_view(pos: &Piracy, mv: PiracyMove) -> Value {
     };
     let mut after = *pos;
     tabula_core::Game::play(&mut after, mv);
-    let other = after.ship(seat ^ 1);
+    let other = after.ship(seat.opponent());
     let me = after.ship(seat);
-    let dealt = pos.hits_dealt(turn);
     let (_, full_circle) = if aground.is_some() { (0, false) } else { Piracy::circling_after(ship.circling(), turn) };
-    json!({
-        "turn": turn_name(turn),
-        "degrees": 45 * turn as i32,
-        "heading": HEADINGS[heading as usize],
-        "to": target.map(square_name),
-        "to_xy": [x, y],
-        "aground": aground,
-        "hits": dealt,
-        "sinks_other": pos.ship(seat ^ 1).afloat() && !other.afloat(),
-        "circle_hit": full_circle,
-        "sinks_self": !me.afloat(),
-        "circling_after": me.circling(),
-    })
+    PiracyMoveView {
+        turn: turn_name(turn),
+        degrees: 45 * turn as i32,
+        heading: HEADINGS[heading as usize],
+        to: target.map(square_name),
+        to_xy: [x, y],
+        aground,
+        hits: pos.hits_dealt(turn),
+        sinks_other: pos.ship(seat.opponent()).afloat() && !other.afloat(),
+        circle_hit: full_circle,
+        sinks_self: !me.afloat(),
+        circling_after: me.circling(),
+    }
 }
 
 /// How one ship left the game, as a clause.
-fn how_it_sank(pos: &Piracy, seat: usize) -> String {
+fn how_it_sank(pos: &Piracy, seat: Side) -> String {
     let ship = pos.ship(seat);
     match ship.fate() {
         Fate::Afloat => "is still afloat".into(),
@@ -127,17 +220,17 @@ pub fn outcome_reason(pos: &Piracy) -> String {
     match pos.survivor() {
         None => format!(
             "On one move Cook {} and Silver {}: a draw.",
-            how_it_sank(pos, 0),
-            how_it_sank(pos, 1)
+            how_it_sank(pos, Side::First),
+            how_it_sank(pos, Side::Second)
         ),
         Some(s) => {
-            let (winner, loser) = (SHIP_NAMES[s], SHIP_NAMES[s ^ 1]);
+            let (winner, loser) = (SHIP_NAMES[s.index()], SHIP_NAMES[s.opponent().index()]);
             if pos.ship(s).afloat() {
-                format!("{loser} {}; {winner} sailed its seven more moves and wins.", how_it_sank(pos, s ^ 1))
+                format!("{loser} {}; {winner} sailed its seven more moves and wins.", how_it_sank(pos, s.opponent()))
             } else {
                 format!(
                     "{loser} {}, but {winner} {} before its seven moves were done: a draw.",
-                    how_it_sank(pos, s ^ 1),
+                    how_it_sank(pos, s.opponent()),
                     how_it_sank(pos, s)
                 )
             }
@@ -160,10 +253,10 @@ pub fn drawing(pos: &Piracy) -> String {
             } else {
                 '.'
             };
-            for seat in 0..2 {
+            for seat in Side::BOTH {
                 let ship = pos.ship(seat);
                 if ship.afloat() {
-                    let letter = if seat == 0 { 'c' } else { 's' };
+                    let letter = if seat == Side::First { 'c' } else { 's' };
                     if ship.bow() == sq {
                         ch = letter.to_ascii_uppercase();
                     } else if ship.stern() == sq {
@@ -179,7 +272,7 @@ pub fn drawing(pos: &Piracy) -> String {
         out.push_str(&format!("  {}\n", rank + 1));
     }
     out.push_str("   a b c d e f g h\n");
-    for (seat, name) in SHIP_NAMES.iter().enumerate() {
+    for (seat, name) in Side::BOTH.into_iter().zip(SHIP_NAMES) {
         let ship = pos.ship(seat);
         if ship.afloat() {
             out.push_str(&format!(
@@ -199,14 +292,14 @@ pub fn drawing(pos: &Piracy) -> String {
         match pos.survivor() {
             Some(s) => out.push_str(&format!(
                 "{} must make {} more move{}; {} to move\n",
-                SHIP_NAMES[s],
+                SHIP_NAMES[s.index()],
                 pos.moves_owed().unwrap_or(0),
                 if pos.moves_owed() == Some(1) { "" } else { "s" },
-                SHIP_NAMES[pos.seat_to_move()]
+                SHIP_NAMES[pos.seat_to_move().index()]
             )),
             None => out.push_str(&format!(
                 "{} to move · move {} of {MAX_MOVES}\n",
-                SHIP_NAMES[pos.seat_to_move()],
+                SHIP_NAMES[pos.seat_to_move().index()],
                 pos.ply() + 1
             )),
         }

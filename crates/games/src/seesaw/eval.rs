@@ -1,9 +1,9 @@
 //! What the computer believes about a Seesaw position: stacks and discs,
 //! promotion cells within reach, room to deploy, and captures in the air.
 
-use tabula_core::{Evaluate, Game};
+use tabula_core::{Evaluate, Game, Side};
 
-use super::board::{cells_of, Mask};
+use super::geometry::{cells_of, Mask};
 use super::rules::{Board, Pos, Seesaw, SeesawMove, TurnKind};
 
 /// A stack is worth this much whatever its size: losing the last one loses the game.
@@ -25,7 +25,7 @@ impl<M: Mask> Pos<M> {
     }
 
     /// `side`'s material and prospects, ignoring whose turn it is.
-    fn standing(&self, side: usize, empty: M) -> i32 {
+    fn standing(&self, side: Side, empty: M) -> i32 {
         let mut score = TILE * self.tiles[side].count() as i32 + DEPLOY_ROOM * self.deploy_cells(side).count() as i32;
         for c in cells_of(self.stacks[side]) {
             let k = self.size[c];
@@ -39,8 +39,8 @@ impl<M: Mask> Pos<M> {
     }
 
     /// The worth of the best enemy stack `side` could capture first if it were to move.
-    fn best_target(&self, side: usize, empty: M) -> i32 {
-        let enemy = self.stacks[side ^ 1];
+    fn best_target(&self, side: Side, empty: M) -> i32 {
+        let enemy = self.stacks[side.opponent()];
         let mut best = 0;
         for c in cells_of(self.stacks[side]) {
             let targets = self.all_capture_targets(c, self.size[c] as u32, empty, enemy);
@@ -54,9 +54,9 @@ impl<M: Mask> Pos<M> {
     fn evaluate(&self) -> i32 {
         let me = self.next;
         let empty = self.empty();
-        let material = self.standing(me, empty) - self.standing(me ^ 1, empty);
+        let material = self.standing(me, empty) - self.standing(me.opponent(), empty);
         // The mover's capture is compulsory and happens now; the opponent's may still be parried.
-        material + self.best_target(me, empty) / 2 - self.best_target(me ^ 1, empty) / 4
+        material + self.best_target(me, empty) / 2 - self.best_target(me.opponent(), empty) / 4
     }
 }
 

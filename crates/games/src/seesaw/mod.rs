@@ -34,14 +34,17 @@
 //! turn). A player with no legal turn passes; when neither player can move,
 //! the game is drawn (Ludii ends it as a draw after both pass).
 
-mod board;
 mod encoding;
 mod eval;
+mod game;
+mod geometry;
 mod info;
 mod notation;
 mod rules;
+mod start;
+mod text;
 mod view;
 
-pub use board::{layout, Layout, DIRECTIONS, MAX_BASE, MIN_BASE};
+pub use geometry::{layout, Layout, DIRECTIONS, MAX_BASE, MIN_BASE};
 pub use notation::side_name;
 pub use rules::{ChainEnd, ChainPath, Seesaw, SeesawMove, Stack, TurnKind, MAX_STACK, NORTH, SOUTH};

@@ -1,27 +1,18 @@
-//! Move notation and the position text.
-//!
-//! A turn is written as its parts: `+c2` deploys on c2; `d1-d3` steps the
+//! Move notation: a turn is written as its parts: `+c2` deploys on c2; `d1-d3` steps the
 //! stack on d1 to d3; `d3xf4xg5` captures on f4 and then on g5; a capture
 //! turn with steps left ends with the leftover step (`d3xf4-f5`) or with
 //! ` pass` (`d3xf4 pass`); `pass` alone is the forced pass of a player who
 //! has no other move. When several capture orders end in the same position
 //! the turn is written in the first order found (captures taken lowest cell
 //! first), and any of its orders is read back as the same move.
-//!
-//! The position text is the canonical form the Ludii oracle uses:
-//! `tiles:d1=1,d7=2;stacks:d1=1x1,d7=2x1;next:1`, players numbered 1
-//! (South) and 2 (North), entries in plain string order, then `;winner:N`
-//! once the game is won. The board size is read from the two start tiles,
-//! which never leave their corners; a hand-made position without them
-//! carries `;base:N`.
 
-use tabula_core::{Error, Game, Outcome};
+use tabula_core::{Error, Game, Side};
 
-use super::board::{Layout, MAX_BASE, MIN_BASE};
-use super::rules::{Builder, ChainEnd, ChainPath, Seesaw, SeesawMove, TurnKind, MAX_STACK, NORTH, SOUTH};
+use super::geometry::Layout;
+use super::rules::{ChainEnd, ChainPath, Seesaw, SeesawMove, TurnKind, SOUTH};
 
 /// The display name of a side.
-pub fn side_name(side: usize) -> &'static str {
+pub fn side_name(side: Side) -> &'static str {
     if side == SOUTH {
         "South"
     } else {
@@ -175,287 +166,162 @@ fn examples(pos: &Seesaw) -> String {
 
 /// Reads a move and checks that it is legal in `pos`, saying why when it is not.
 pub fn parse_move(pos: &Seesaw, text: &str) -> Result<SeesawMove, Error> {
-    let layout = pos.layout();
-    let name = |c: usize| layout.names[c].as_str();
-    let written = read(layout, text)?;
+    let written = read(pos.layout(), text)?;
     if pos.outcome().is_some() {
         return Err(Error::IllegalMove(format!("the game is over; '{}' cannot be played", text.trim())));
     }
+    match written {
+        Written::Pass => pass_turn(pos),
+        Written::Deploy(cell) => deploy_turn(pos, cell),
+        Written::Step(from, to) => step_turn(pos, from, to),
+        Written::Capture { from, hops, end } => capture_turn(pos, text, from, &hops, end),
+    }
+}
+
+/// The legal turns of the position.
+fn legal(pos: &Seesaw) -> Vec<SeesawMove> {
     let mut legal = Vec::new();
     pos.legal_moves(&mut legal);
-    let me = pos.mover();
-    let illegal = |why: String| Err(Error::IllegalMove(why));
-    let must_capture = pos.must_capture();
-    let compulsory = || format!("a capture is compulsory; the captures here: {}", examples(pos));
-    match written {
-        Written::Pass => {
-            if legal == [SeesawMove::PASS] {
-                Ok(SeesawMove::PASS)
-            } else {
-                illegal(format!(
-                    "{} may only pass when it has no other move (to stop a capture turn early, write e.g. 'd3xf4 pass'); moves here: {}",
-                    side_name(me),
-                    examples(pos)
-                ))
-            }
-        }
-        Written::Deploy(cell) => {
-            if let Some(&mv) = legal.iter().find(|m| m.kind() == TurnKind::Deploy && m.to() == cell) {
-                return Ok(mv);
-            }
-            if must_capture {
-                return illegal(compulsory());
-            }
-            if pos.stack(cell).is_some() || pos.tile(cell).is_some() {
-                illegal(format!("{} is not completely empty: a new stack needs a cell with no stack and no tile", name(cell)))
-            } else {
-                illegal(format!("{} is not next to a tile of {}", name(cell), side_name(me)))
-            }
-        }
-        Written::Step(from, to) => {
-            if let Some(&mv) = legal.iter().find(|m| m.kind() == TurnKind::Step && m.from() == from && m.to() == to) {
-                return Ok(mv);
-            }
-            let Some(stack) = pos.stack(from).filter(|s| s.owner == me) else {
-                return illegal(format!("{} has no stack on {}", side_name(me), name(from)));
-            };
-            if must_capture {
-                return illegal(compulsory());
-            }
-            let heading = if Seesaw::moves_up(me, stack.size) { "up" } else { "down" };
+    legal
+}
+
+fn illegal<T>(why: String) -> Result<T, Error> {
+    Err(Error::IllegalMove(why))
+}
+
+/// The message when a capture was compulsory and something else was written.
+fn compulsory(pos: &Seesaw) -> String {
+    format!("a capture is compulsory; the captures here: {}", examples(pos))
+}
+
+/// `pass`: only for a player with no other move.
+fn pass_turn(pos: &Seesaw) -> Result<SeesawMove, Error> {
+    if legal(pos) == [SeesawMove::PASS] {
+        return Ok(SeesawMove::PASS);
+    }
+    illegal(format!(
+        "{} may only pass when it has no other move (to stop a capture turn early, write e.g. 'd3xf4 pass'); moves here: {}",
+        side_name(pos.mover()),
+        examples(pos)
+    ))
+}
+
+/// `+c2`: a new stack and tile on an empty cell next to one of the mover's tiles.
+fn deploy_turn(pos: &Seesaw, cell: usize) -> Result<SeesawMove, Error> {
+    if let Some(&mv) = legal(pos).iter().find(|m| m.kind() == TurnKind::Deploy && m.to() == cell) {
+        return Ok(mv);
+    }
+    let name = &pos.layout().names[cell];
+    if pos.must_capture() {
+        illegal(compulsory(pos))
+    } else if pos.stack(cell).is_some() || pos.tile(cell).is_some() {
+        illegal(format!("{name} is not completely empty: a new stack needs a cell with no stack and no tile"))
+    } else {
+        illegal(format!("{name} is not next to a tile of {}", side_name(pos.mover())))
+    }
+}
+
+/// `d1-d3`: a stack's steps through empty cells, by its parity.
+fn step_turn(pos: &Seesaw, from: usize, to: usize) -> Result<SeesawMove, Error> {
+    let found = legal(pos).into_iter().find(|m| m.kind() == TurnKind::Step && m.from() == from && m.to() == to);
+    if let Some(mv) = found {
+        return Ok(mv);
+    }
+    let (me, names) = (pos.mover(), &pos.layout().names);
+    let Some(stack) = pos.stack(from).filter(|s| s.owner == me) else {
+        return illegal(format!("{} has no stack on {}", side_name(me), names[from]));
+    };
+    if pos.must_capture() {
+        return illegal(compulsory(pos));
+    }
+    let heading = if Seesaw::moves_up(me, stack.size) { "up" } else { "down" };
+    illegal(format!(
+        "the {}-stack on {} cannot reach {}: it moves 1 to {} steps {heading} (up, up-left, up-right or their reverse) through cells without stacks",
+        stack.size, names[from], names[to], stack.size
+    ))
+}
+
+/// `d3xf4xg5`, `d3xf4-f5`, `d3xf4 pass`: a capture chain, found among the
+/// chains of the position in any of its orders, or the reason it is not one.
+fn capture_turn(pos: &Seesaw, text: &str, from: usize, hops: &[usize], end: ChainEnd) -> Result<SeesawMove, Error> {
+    let paths = pos.chain_paths();
+    let same_hops =
+        |p: &ChainPath, n: usize| p.hops.len() >= n && p.hops[..n].iter().map(|h| h.0).eq(hops[..n].iter().copied());
+    if let Some(path) = paths
+        .iter()
+        .find(|p| p.mv.from() == from && p.end == end && p.hops.len() == hops.len() && same_hops(p, hops.len()))
+    {
+        return Ok(path.mv);
+    }
+    let (me, name) = (pos.mover(), |c: usize| pos.layout().names[c].as_str());
+    if pos.stack(from).filter(|s| s.owner == me).is_none() {
+        return illegal(format!("{} has no stack on {}", side_name(me), name(from)));
+    }
+    let mine: Vec<&ChainPath> = paths.iter().filter(|p| p.mv.from() == from).collect();
+    if mine.is_empty() {
+        return if paths.is_empty() {
+            illegal(format!("no capture is possible here; moves here: {}", examples(pos)))
+        } else {
+            illegal(format!("the stack on {} cannot capture; the captures here: {}", name(from), examples(pos)))
+        };
+    }
+    let done = written_captures(pos, from, hops, &mine)?;
+    let same: Vec<&&ChainPath> =
+        mine.iter().filter(|p| p.hops.len() == hops.len() && same_hops(p, hops.len())).collect();
+    let Some(first) = same.first() else {
+        return illegal(format!("after {done} a further capture is compulsory"));
+    };
+    let left = first.hops.last().map(|h| h.1).unwrap_or(0);
+    let plural = if left == 1 { "" } else { "s" };
+    match end {
+        ChainEnd::Spent if left > 0 => {
+            let step = same.iter().find_map(|p| match p.end {
+                ChainEnd::Step(t) => Some(name(t)),
+                _ => None,
+            });
             illegal(format!(
-                "the {}-stack on {} cannot reach {}: it moves 1 to {} steps {heading} (up, up-left, up-right or their reverse) through cells without stacks",
-                stack.size,
-                name(from),
-                name(to),
-                stack.size
+                "after {done} the stack has {left} step{plural} left: finish with a step such as '-{}' or with ' pass'",
+                step.unwrap_or("…")
             ))
         }
-        Written::Capture { from, hops, end } => {
-            let paths = pos.chain_paths();
-            if let Some(path) =
-                paths.iter().find(|p| p.mv.from() == from && p.end == end && p.hops.iter().map(|h| h.0).eq(hops.iter().copied()))
-            {
-                return Ok(path.mv);
-            }
-            if pos.stack(from).filter(|s| s.owner == me).is_none() {
-                return illegal(format!("{} has no stack on {}", side_name(me), name(from)));
-            }
-            let mine: Vec<&ChainPath> = paths.iter().filter(|p| p.mv.from() == from).collect();
-            if mine.is_empty() {
-                return if paths.is_empty() {
-                    illegal(format!("no capture is possible here; moves here: {}", examples(pos)))
-                } else {
-                    illegal(format!("the stack on {} cannot capture; the captures here: {}", name(from), examples(pos)))
-                };
-            }
-            // Follow the written captures as far as they are legal.
-            let mut done = name(from).to_string();
-            for (i, &cell) in hops.iter().enumerate() {
-                let prefix: Vec<&&ChainPath> =
-                    mine.iter().filter(|p| p.hops.len() > i && p.hops[..i].iter().map(|h| h.0).eq(hops[..i].iter().copied())).collect();
-                if prefix.is_empty() {
-                    let left = mine
-                        .iter()
-                        .find(|p| p.hops.len() >= i && p.hops[..i].iter().map(|h| h.0).eq(hops[..i].iter().copied()))
-                        .map(|p| p.hops[i - 1].1)
-                        .unwrap_or(0);
-                    return illegal(format!(
-                        "after {done} no further capture is possible ({left} step{} left)",
-                        if left == 1 { "" } else { "s" }
-                    ));
-                }
-                if !prefix.iter().any(|p| p.hops[i].0 == cell) {
-                    let options: Vec<String> = {
-                        let mut o: Vec<String> = prefix.iter().map(|p| name(p.hops[i].0).to_string()).collect();
-                        o.dedup();
-                        o
-                    };
-                    return illegal(format!(
-                        "after {done}, {} cannot be captured; it can capture {}",
-                        name(cell),
-                        options.join(" or ")
-                    ));
-                }
-                done.push('x');
-                done.push_str(name(cell));
-            }
-            let same: Vec<&&ChainPath> =
-                mine.iter().filter(|p| p.hops.iter().map(|h| h.0).eq(hops.iter().copied())).collect();
-            let Some(first) = same.first() else {
-                return illegal(format!("after {done} a further capture is compulsory"));
-            };
-            let left = first.hops.last().map(|h| h.1).unwrap_or(0);
-            match end {
-                ChainEnd::Spent if left > 0 => illegal(format!(
-                    "after {done} the stack has {left} step{} left: finish with a step such as '-{}' or with ' pass'",
-                    if left == 1 { "" } else { "s" },
-                    same.iter()
-                        .find_map(|p| match p.end {
-                            ChainEnd::Step(t) => Some(name(t)),
-                            _ => None,
-                        })
-                        .unwrap_or("…")
-                )),
-                ChainEnd::Pass | ChainEnd::Step(_) if left == 0 => {
-                    illegal(format!("after {done} the stack has no steps left: the turn ends there"))
-                }
-                ChainEnd::Step(to) => illegal(format!(
-                    "after {done} the stack cannot step to {} with its {left} step{} left",
-                    name(to),
-                    if left == 1 { "" } else { "s" }
-                )),
-                _ => illegal(format!("'{}' is not a legal capture here; the captures here: {}", text.trim(), examples(pos))),
-            }
+        ChainEnd::Pass | ChainEnd::Step(_) if left == 0 => {
+            illegal(format!("after {done} the stack has no steps left: the turn ends there"))
         }
+        ChainEnd::Step(to) => {
+            illegal(format!("after {done} the stack cannot step to {} with its {left} step{plural} left", name(to)))
+        }
+        _ => illegal(format!("'{}' is not a legal capture here; the captures here: {}", text.trim(), examples(pos))),
     }
 }
 
-/// The position text (see the module documentation).
-pub fn to_text(pos: &Seesaw) -> String {
-    let layout = pos.layout();
-    let mut tiles: Vec<String> = (0..layout.cells)
-        .filter_map(|c| pos.tile(c).map(|owner| format!("{}={}", layout.names[c], owner + 1)))
-        .collect();
-    tiles.sort();
-    let mut stacks: Vec<String> = (0..layout.cells)
-        .filter_map(|c| pos.stack(c).map(|s| format!("{}={}x{}", layout.names[c], s.owner + 1, s.size)))
-        .collect();
-    stacks.sort();
-    let mut text = format!("tiles:{};stacks:{};next:{}", tiles.join(","), stacks.join(","), pos.mover() + 1);
-    if let Some(Outcome::Win(winner)) = pos.outcome() {
-        text.push_str(&format!(";winner:{}", winner.index() + 1));
-    }
-    let corner_base = Layout::base_from_corners(|name| {
-        layout.cell(name).and_then(|c| pos.tile(c))
-    });
-    if corner_base != Some(layout.base) {
-        text.push_str(&format!(";base:{}", layout.base));
-    }
-    text
-}
-
-/// Reads a position text, checking that it describes a position play could reach.
-pub fn from_text(text: &str) -> Result<Seesaw, Error> {
-    let bad = |msg: String| Error::BadPosition(msg);
-    let mut tiles_text = None;
-    let mut stacks_text = None;
-    let mut next_text = None;
-    let mut winner_text = None;
-    let mut base_text = None;
-    for field in text.trim().split(';').map(str::trim).filter(|f| !f.is_empty()) {
-        let (key, value) =
-            field.split_once(':').ok_or_else(|| bad(format!("field '{field}' should look like key:value")))?;
-        let slot = match key.trim() {
-            "tiles" => &mut tiles_text,
-            "stacks" => &mut stacks_text,
-            "next" => &mut next_text,
-            "winner" => &mut winner_text,
-            "base" => &mut base_text,
-            other => {
-                return Err(bad(format!("unknown field '{other}' (known: tiles, stacks, next, winner, base)")));
-            }
+/// Follows the written captures of the stack on `from` as far as they are
+/// legal: the chain written so far (`d3xf4`), or why the next one is not.
+fn written_captures(pos: &Seesaw, from: usize, hops: &[usize], mine: &[&ChainPath]) -> Result<String, Error> {
+    let name = |c: usize| pos.layout().names[c].as_str();
+    let mut done = name(from).to_string();
+    for (i, &cell) in hops.iter().enumerate() {
+        let agrees = |p: &&&ChainPath, len: usize| {
+            p.hops.len() >= len && p.hops[..i].iter().map(|h| h.0).eq(hops[..i].iter().copied())
         };
-        if slot.replace(value.trim()).is_some() {
-            return Err(bad(format!("field '{}' is given twice", key.trim())));
+        let prefix: Vec<&&ChainPath> = mine.iter().filter(|p| agrees(p, i + 1)).collect();
+        if prefix.is_empty() {
+            let left = mine.iter().find(|p| agrees(p, i)).map(|p| p.hops[i - 1].1).unwrap_or(0);
+            return illegal(format!(
+                "after {done} no further capture is possible ({left} step{} left)",
+                if left == 1 { "" } else { "s" }
+            ));
         }
-    }
-    let missing = |name: &str| bad(format!("the position has no '{name}' field"));
-    let tiles_text = tiles_text.ok_or_else(|| missing("tiles"))?;
-    let stacks_text = stacks_text.ok_or_else(|| missing("stacks"))?;
-    let player = |value: &str, what: &str| match value {
-        "1" => Ok(SOUTH),
-        "2" => Ok(NORTH),
-        _ => Err(bad(format!("{what} must be 1 (South) or 2 (North), not '{value}'"))),
-    };
-    let next = player(next_text.ok_or_else(|| missing("next"))?, "next")?;
-    let winner = winner_text.map(|w| player(w, "winner")).transpose()?;
-
-    let entries = |list: &str| -> Vec<String> {
-        list.split(',').map(|e| e.trim().to_ascii_lowercase()).filter(|e| !e.is_empty()).collect()
-    };
-    let mut tile_entries = Vec::new();
-    for entry in entries(tiles_text) {
-        let (cell, owner) =
-            entry.split_once('=').ok_or_else(|| bad(format!("tile '{entry}' should look like d1=1")))?;
-        tile_entries.push((cell.trim().to_string(), player(owner.trim(), &format!("the owner of tile {cell}"))?));
-    }
-    let mut stack_entries = Vec::new();
-    for entry in entries(stacks_text) {
-        let shape = || bad(format!("stack '{entry}' should look like d1=1x2 (cell=player x discs)"));
-        let (cell, rest) = entry.split_once('=').ok_or_else(shape)?;
-        let (owner, size) = rest.split_once('x').ok_or_else(shape)?;
-        let owner = player(owner.trim(), &format!("the owner of stack {cell}"))?;
-        let size: u8 = size
-            .trim()
-            .parse()
-            .ok()
-            .filter(|s| (1..=MAX_STACK).contains(s))
-            .ok_or_else(|| bad(format!("stack {cell} must hold 1 to {MAX_STACK} discs, not '{}'", size.trim())))?;
-        stack_entries.push((cell.trim().to_string(), owner, size));
-    }
-
-    let base = match base_text {
-        Some(b) => b
-            .parse::<usize>()
-            .ok()
-            .filter(|b| (MIN_BASE..=MAX_BASE).contains(b))
-            .ok_or_else(|| bad(format!("base must be a whole number from {MIN_BASE} to {MAX_BASE}, not '{b}'")))?,
-        None => Layout::base_from_corners(|name| tile_entries.iter().find(|(c, _)| c == name).map(|e| e.1)).ok_or_else(
-            || {
-                bad("cannot tell the board's size: the start tiles (South's on the bottom corner, e.g. d1=1 \
-                     on base 4, and North's on the top corner, e.g. d7=2) are missing; add ;base:N"
-                    .into())
-            },
-        )?,
-    };
-    let layout = super::board::layout(base);
-    let locate = |name: &str| {
-        layout.cell(name).ok_or_else(|| bad(format!("'{name}' is not a cell of the base-{base} board")))
-    };
-    let mut builder = Builder { base, stacks: Vec::new(), tiles: Vec::new(), next };
-    let mut seen = vec![false; layout.cells];
-    for (name, owner) in &tile_entries {
-        let cell = locate(name)?;
-        if std::mem::replace(&mut seen[cell], true) {
-            return Err(bad(format!("{name} has two tiles")));
+        if !prefix.iter().any(|p| p.hops[i].0 == cell) {
+            let mut options: Vec<&str> = prefix.iter().map(|p| name(p.hops[i].0)).collect();
+            options.dedup();
+            return illegal(format!(
+                "after {done}, {} cannot be captured; it can capture {}",
+                name(cell),
+                options.join(" or ")
+            ));
         }
-        builder.tiles.push((cell, *owner));
+        done.push('x');
+        done.push_str(name(cell));
     }
-    let mut seen = vec![false; layout.cells];
-    for (name, owner, size) in &stack_entries {
-        let cell = locate(name)?;
-        if std::mem::replace(&mut seen[cell], true) {
-            return Err(bad(format!("{name} has two stacks")));
-        }
-        builder.stacks.push((cell, *owner, *size));
-    }
-    let has_stacks = |side: usize| builder.stacks.iter().any(|s| s.1 == side);
-    let (mover, other) = (next, next ^ 1);
-    match (has_stacks(mover), has_stacks(other)) {
-        (true, true) => {
-            if winner.is_some() {
-                return Err(bad("the game is not over (both players have stacks), so it has no winner".into()));
-            }
-        }
-        (false, true) => {
-            if winner != Some(other) {
-                return Err(bad(format!(
-                    "{} has no stacks, so {} has won: the text must end with ;winner:{}",
-                    side_name(mover),
-                    side_name(other),
-                    other + 1
-                )));
-            }
-        }
-        (true, false) => {
-            return Err(bad(format!(
-                "{} has no stacks, so the game ended before {} could be to move",
-                side_name(other),
-                side_name(mover)
-            )));
-        }
-        (false, false) => return Err(bad("neither player has a stack".into())),
-    }
-    Ok(builder.build())
+    Ok(done)
 }

@@ -1,4 +1,6 @@
-//! The position, its turns, and playing and taking them back.
+//! The position and its turns: the bitmasks, move generation, and playing
+//! and taking back a turn. `impl Game` is in `game.rs`, the start position
+//! in `start.rs`.
 //!
 //! A position is a few bitmasks (each side's stacks, tiles, and the cells
 //! next to its tiles) and the size of the stack on each cell. A move is one
@@ -7,15 +9,14 @@
 //! is one breadth-first search per stack that yields both the cells reached
 //! and the number of steps to each, and allocates nothing.
 
-use tabula_core::{zobrist, Error, Game, GameInfo, Options, Outcome, Side};
+use tabula_core::{zobrist, Game, Outcome, Side};
 
-use super::board::{cells_of, layout, Bits192, Layout, Mask, Tables, MAX_BASE, MAX_CELLS, MIN_BASE};
-use super::info::INFO;
+use super::geometry::{cells_of, layout, Bits192, Layout, Mask, Tables, MAX_CELLS};
 
 /// South, the first player, who starts at the bottom and moves up with odd stacks.
-pub const SOUTH: usize = 0;
+pub const SOUTH: Side = Side::First;
 /// North, the second player, who starts at the top and moves down with odd stacks.
-pub const NORTH: usize = 1;
+pub const NORTH: Side = Side::Second;
 /// Stacks stop growing here (a size is one byte); no real game comes near.
 pub const MAX_STACK: u8 = u8::MAX;
 
@@ -140,18 +141,18 @@ const NORTH_TO_MOVE: u64 = zobrist::splitmix64(0x5345_0004);
 /// cells 128–255, so that boards up to base 7 keep the keys (and hashes) they
 /// had before base 8 was added.
 #[inline(always)]
-fn side_cell(side: usize, cell: usize) -> usize {
-    ((cell & 128) << 1) | ((side & 1) << 7) | (cell & 127)
+fn side_cell(side: Side, cell: usize) -> usize {
+    ((cell & 128) << 1) | (side.index() << 7) | (cell & 127)
 }
 
 #[inline(always)]
-fn stack_key(side: usize, cell: usize, size: u8) -> u64 {
+fn stack_key(side: Side, cell: usize, size: u8) -> u64 {
     let cell = cell & (MAX_CELLS - 1);
     PRESENCE_KEYS[side_cell(side, cell)] ^ SIZE_KEYS[cell * 32 + (size & 31) as usize].rotate_left((size >> 5) as u32)
 }
 
 #[inline(always)]
-fn tile_key(side: usize, cell: usize) -> u64 {
+fn tile_key(side: Side, cell: usize) -> u64 {
     TILE_KEYS[side_cell(side, cell)]
 }
 
@@ -168,8 +169,8 @@ pub(super) struct Pos<M: Mask> {
     /// The size of the stack on each cell; meaningless where there is none
     /// (a captured stack's size stays behind so that undo can restore it).
     pub size: M::Bytes,
-    /// 0 when South is to move, 1 for North.
-    pub next: usize,
+    /// The side to move.
+    pub next: Side,
     pub hash: u64,
 }
 
@@ -240,7 +241,7 @@ impl<M: Mask> Pos<M> {
     pub fn refresh(&mut self) {
         self.front = [self.t.dilate(self.tiles[0]), self.t.dilate(self.tiles[1])];
         let mut h = if self.next == NORTH { NORTH_TO_MOVE } else { 0 };
-        for side in [SOUTH, NORTH] {
+        for side in Side::BOTH {
             for c in cells_of(self.stacks[side]) {
                 h ^= stack_key(side, c, self.size[c]);
             }
@@ -263,13 +264,13 @@ impl<M: Mask> Pos<M> {
 
     /// Cells where `side` may deploy: completely empty and next to one of its tiles.
     #[inline(always)]
-    pub fn deploy_cells(&self, side: usize) -> M {
+    pub fn deploy_cells(&self, side: Side) -> M {
         self.front[side] & !(self.stacks[0] | self.stacks[1] | self.tiles[0] | self.tiles[1])
     }
 
     /// The step directions of a stack of `size` owned by `side`: forward when odd.
     #[inline(always)]
-    pub(super) fn dirs(&self, side: usize, size: u8) -> &'static [M; MAX_CELLS] {
+    pub(super) fn dirs(&self, side: Side, size: u8) -> &'static [M; MAX_CELLS] {
         if (side == SOUTH) == (size & 1 == 1) {
             &self.t.up
         } else {
@@ -279,11 +280,11 @@ impl<M: Mask> Pos<M> {
 
     /// The cells where a stack of `size` owned by `side` grows at the end of its turn.
     #[inline(always)]
-    pub(super) fn promotion_cells(&self, side: usize, size: u8) -> M {
+    pub(super) fn promotion_cells(&self, side: Side, size: u8) -> M {
         if size == MAX_STACK {
             M::ZERO
         } else if size & 1 == 1 {
-            self.tiles[side ^ 1]
+            self.tiles[side.opponent()]
         } else {
             self.tiles[side]
         }
@@ -297,7 +298,14 @@ impl<M: Mask> Pos<M> {
     /// cells in any direction (`at` itself does not count). A capture uses the
     /// shortest path through empty cells, the jump onto the enemy included.
     #[inline]
-    pub(super) fn capture_targets<const STEPS: bool>(&self, at: usize, range: u32, empty: M, enemy: M, steps: &mut [u8]) -> M {
+    pub(super) fn capture_targets<const STEPS: bool>(
+        &self,
+        at: usize,
+        range: u32,
+        empty: M,
+        enemy: M,
+        steps: &mut [u8],
+    ) -> M {
         let t = self.t;
         let next_to = t.around[at & (MAX_CELLS - 1)] & enemy;
         if range <= 1 {
@@ -374,7 +382,7 @@ impl<M: Mask> Pos<M> {
     }
 
     /// Whether `side` has a legal turn (deploy, step or capture) if it were to move.
-    pub fn can_move(&self, side: usize) -> bool {
+    pub fn can_move(&self, side: Side) -> bool {
         let mine = self.stacks[side];
         if mine.is_zero() {
             return false;
@@ -389,8 +397,8 @@ impl<M: Mask> Pos<M> {
         self.any_capture(side, empty)
     }
 
-    pub(super) fn any_capture(&self, side: usize, empty: M) -> bool {
-        let enemy = self.stacks[side ^ 1];
+    pub(super) fn any_capture(&self, side: Side, empty: M) -> bool {
+        let enemy = self.stacks[side.opponent()];
         cells_of(self.stacks[side])
             .any(|c| !self.capture_targets::<false>(c, self.size[c] as u32, empty, enemy, &mut []).is_zero())
     }
@@ -403,7 +411,7 @@ impl<M: Mask> Pos<M> {
     /// The first captures each stack of the side to move could make, as (from, targets).
     pub fn first_captures(&self) -> Vec<(usize, M)> {
         let empty = self.empty();
-        let enemy = self.stacks[self.next ^ 1];
+        let enemy = self.stacks[self.next.opponent()];
         cells_of(self.stacks[self.next])
             .map(|c| (c, self.all_capture_targets(c, self.size[c] as u32, empty, enemy)))
             .filter(|(_, targets)| !targets.is_zero())
@@ -423,7 +431,7 @@ impl<M: Mask> Pos<M> {
 
     /// The side whose stack is on `cell`, if any.
     #[inline]
-    pub fn owner(&self, cell: usize) -> Option<usize> {
+    pub fn owner(&self, cell: usize) -> Option<Side> {
         if self.stacks[SOUTH].has(cell) {
             Some(SOUTH)
         } else if self.stacks[NORTH].has(cell) {
@@ -435,7 +443,7 @@ impl<M: Mask> Pos<M> {
 
     /// The side whose tile is on `cell`, if any.
     #[inline]
-    pub fn tile(&self, cell: usize) -> Option<usize> {
+    pub fn tile(&self, cell: usize) -> Option<Side> {
         if self.tiles[SOUTH].has(cell) {
             Some(SOUTH)
         } else if self.tiles[NORTH].has(cell) {
@@ -450,7 +458,7 @@ impl<M: Mask> Pos<M> {
     pub fn generate(&self, out: &mut Vec<SeesawMove>) {
         let side = self.next;
         let mine = self.stacks[side];
-        let enemy = self.stacks[side ^ 1];
+        let enemy = self.stacks[side.opponent()];
         let empty = self.t.all & !(mine | enemy);
 
         // Captures are compulsory: find the first stack that can capture.
@@ -514,7 +522,7 @@ impl<M: Mask> Pos<M> {
     pub fn chain_paths(&self) -> Vec<ChainPath> {
         let mut sink = Record::default();
         let empty = self.empty();
-        let enemy = self.stacks[self.next ^ 1];
+        let enemy = self.stacks[self.next.opponent()];
         for from in cells_of(self.stacks[self.next]) {
             self.captures_from(&mut sink, from, empty, enemy);
         }
@@ -600,7 +608,7 @@ impl<M: Mask> Pos<M> {
                 self.stacks[side] ^= M::bit(from);
                 let captured = mv.captured_as::<M>();
                 if !captured.is_zero() {
-                    let other = side ^ 1;
+                    let other = side.opponent();
                     self.stacks[other] ^= captured;
                     for e in cells_of(captured) {
                         h ^= stack_key(other, e, self.size[e & (M::CELLS - 1)]);
@@ -612,13 +620,13 @@ impl<M: Mask> Pos<M> {
                 self.hash ^= h ^ stack_key(side, to, grown);
             }
         }
-        self.next ^= 1;
+        self.next = self.next.opponent();
         self.hash ^= NORTH_TO_MOVE;
     }
 
     #[inline]
     pub fn undo(&mut self, mv: SeesawMove) {
-        self.next ^= 1;
+        self.next = self.next.opponent();
         self.hash ^= NORTH_TO_MOVE;
         let side = self.next;
         match mv.flags & KIND {
@@ -641,7 +649,7 @@ impl<M: Mask> Pos<M> {
                 self.size[to & (M::CELLS - 1)] = mv.old;
                 let captured = mv.captured_as::<M>();
                 if !captured.is_zero() {
-                    let other = side ^ 1;
+                    let other = side.opponent();
                     self.stacks[other] |= captured;
                     for e in cells_of(captured) {
                         h ^= stack_key(other, e, self.size[e & (M::CELLS - 1)]);
@@ -659,9 +667,9 @@ impl<M: Mask> Pos<M> {
     pub fn outcome(&self) -> Option<Outcome> {
         let side = self.next;
         if self.stacks[side].is_zero() {
-            return Some(Outcome::Win(Side::from_index(side ^ 1)));
+            return Some(Outcome::Win(side.opponent()));
         }
-        if !self.can_move(side) && !self.can_move(side ^ 1) {
+        if !self.can_move(side) && !self.can_move(side.opponent()) {
             return Some(Outcome::Draw);
         }
         None
@@ -705,11 +713,13 @@ macro_rules! with_pos_mut {
     };
 }
 
+pub(super) use {with_pos, with_pos_mut};
+
 /// A stack on the board.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Stack {
     /// [`SOUTH`] or [`NORTH`].
-    pub owner: usize,
+    pub owner: Side,
     /// Its number of discs.
     pub size: u8,
 }
@@ -721,23 +731,6 @@ impl std::fmt::Debug for Seesaw {
 }
 
 impl Seesaw {
-    /// The start position on a board of `base`.
-    pub fn with_base(base: usize) -> Result<Seesaw, Error> {
-        if !(MIN_BASE..=MAX_BASE).contains(&base) {
-            return Err(Error::BadOption(format!(
-                "option 'base' must be a whole number from {MIN_BASE} to {MAX_BASE}, not {base}"
-            )));
-        }
-        let [south, north] = layout(base).homes;
-        let builder = Builder {
-            base,
-            stacks: vec![(south, SOUTH, 1), (north, NORTH, 1)],
-            tiles: vec![(south, SOUTH), (north, NORTH)],
-            next: SOUTH,
-        };
-        Ok(builder.build())
-    }
-
     /// Cells per side of the board.
     pub fn base(&self) -> usize {
         self.layout().base
@@ -749,7 +742,7 @@ impl Seesaw {
     }
 
     /// [`SOUTH`] or [`NORTH`]: who is to move.
-    pub fn mover(&self) -> usize {
+    pub fn mover(&self) -> Side {
         with_pos!(self, p => p.next)
     }
 
@@ -759,17 +752,17 @@ impl Seesaw {
     }
 
     /// The owner of the tile on `cell`, if any.
-    pub fn tile(&self, cell: usize) -> Option<usize> {
+    pub fn tile(&self, cell: usize) -> Option<Side> {
         with_pos!(self, p => p.tile(cell))
     }
 
     /// Each side's number of stacks and of discs.
-    pub fn material(&self, side: usize) -> (u32, u32) {
+    pub fn material(&self, side: Side) -> (u32, u32) {
         with_pos!(self, p => (p.stacks[side].count(), cells_of(p.stacks[side]).map(|c| p.size[c] as u32).sum()))
     }
 
     /// Whether `side` would have a legal turn if it were to move.
-    pub fn can_move(&self, side: usize) -> bool {
+    pub fn can_move(&self, side: Side) -> bool {
         with_pos!(self, p => p.can_move(side))
     }
 
@@ -799,7 +792,7 @@ impl Seesaw {
     }
 
     /// Whether the stack of `owner` with `size` discs steps up the board (true) or down.
-    pub fn moves_up(owner: usize, size: u8) -> bool {
+    pub fn moves_up(owner: Side, size: u8) -> bool {
         (owner == SOUTH) == (size & 1 == 1)
     }
 
@@ -844,127 +837,14 @@ impl Seesaw {
 pub(super) struct Builder {
     pub base: usize,
     /// (cell, owner, size)
-    pub stacks: Vec<(usize, usize, u8)>,
+    pub stacks: Vec<(usize, Side, u8)>,
     /// (cell, owner)
-    pub tiles: Vec<(usize, usize)>,
-    pub next: usize,
+    pub tiles: Vec<(usize, Side)>,
+    pub next: Side,
 }
 
 impl Builder {
     pub fn build(&self) -> Seesaw {
         Seesaw::from_builder(self)
-    }
-}
-
-impl Game for Seesaw {
-    type Move = SeesawMove;
-
-    fn info() -> &'static GameInfo {
-        &INFO
-    }
-
-    fn new(options: &Options) -> Result<Self, Error> {
-        let info: &GameInfo = &INFO;
-        options.validate(info)?;
-        let base = options.get_u64(info, "base")?;
-        Seesaw::with_base(base.min(1_000) as usize)
-    }
-
-    #[inline]
-    fn side_to_move(&self) -> Side {
-        Side::from_index(self.mover())
-    }
-
-    #[inline]
-    fn legal_moves(&self, out: &mut Vec<SeesawMove>) {
-        with_pos!(self, p => {
-            if p.stacks[p.next].is_zero() {
-                return;
-            }
-            let start = out.len();
-            p.generate(out);
-            if out.len() == start && p.can_move(p.next ^ 1) {
-                out.push(SeesawMove::PASS);
-            }
-        })
-    }
-
-    #[inline]
-    fn move_count(&self) -> usize {
-        with_pos!(self, p => {
-            if p.stacks[p.next].is_zero() {
-                return 0;
-            }
-            match p.count() {
-                0 => p.can_move(p.next ^ 1) as usize,
-                n => n,
-            }
-        })
-    }
-
-    #[inline]
-    fn play(&mut self, mv: SeesawMove) {
-        with_pos_mut!(self, p => p.play(mv))
-    }
-
-    #[inline]
-    fn undo(&mut self, mv: SeesawMove) {
-        with_pos_mut!(self, p => p.undo(mv))
-    }
-
-    #[inline]
-    fn outcome(&self) -> Option<Outcome> {
-        with_pos!(self, p => p.outcome())
-    }
-
-    /// Seesaw has no draw rule and random games can run long: self-play
-    /// matches stop a game after 300 turns and count it a draw.
-    fn match_move_limit(&self) -> u32 {
-        300
-    }
-
-    fn outcome_reason(&self) -> String {
-        let name = |side: usize| INFO.sides[side];
-        match self.outcome() {
-            Some(Outcome::Win(winner)) => {
-                let loser = winner.opponent().index();
-                format!("{} has no stacks left: {} wins.", name(loser), name(winner.index()))
-            }
-            Some(Outcome::Draw) => "Neither player can move: both would pass for ever, so the game is drawn.".into(),
-            None => String::new(),
-        }
-    }
-
-    #[inline]
-    fn hash(&self) -> u64 {
-        with_pos!(self, p => p.hash)
-    }
-
-    fn parse_move(&self, text: &str) -> Result<SeesawMove, Error> {
-        super::notation::parse_move(self, text)
-    }
-
-    fn format_move(&self, mv: SeesawMove) -> String {
-        super::notation::format_move(self, mv)
-    }
-
-    fn to_text(&self) -> String {
-        super::notation::to_text(self)
-    }
-
-    fn from_text(text: &str) -> Result<Self, Error> {
-        super::notation::from_text(text)
-    }
-
-    fn view(&self) -> serde_json::Value {
-        super::view::view(self)
-    }
-
-    fn move_view(&self, mv: SeesawMove) -> serde_json::Value {
-        super::view::move_view(self, mv)
-    }
-
-    fn drawing(&self) -> String {
-        super::view::drawing(self)
     }
 }

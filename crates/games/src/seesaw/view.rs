@@ -4,14 +4,199 @@
 
 use std::collections::VecDeque;
 
-use serde_json::{json, Value};
-use tabula_core::{Game, Outcome};
+use serde::Serialize;
+use tabula_core::{Game, Outcome, Side};
 
-use super::board::{Layout, DIRECTIONS};
+use super::geometry::{Layout, DIRECTIONS};
+use super::info::INFO;
 use super::notation::{format_move, path_of, side_name};
-use super::rules::{ChainEnd, Seesaw, SeesawMove, TurnKind, SOUTH};
+use super::rules::{ChainEnd, Seesaw, SeesawMove, TurnKind, NORTH, SOUTH};
 
-fn side_key(side: usize) -> &'static str {
+/// The game's own fields of a position (`view` in the API).
+#[derive(Debug, Serialize)]
+pub struct SeesawView {
+    /// Cells per side of the board.
+    pub base: usize,
+    /// Every cell, with its coordinates for drawing.
+    pub cells: Vec<CellView>,
+    /// Every tile.
+    pub tiles: Vec<TileView>,
+    /// Every stack.
+    pub stacks: Vec<StackView>,
+    /// `south` or `north`.
+    pub mover: &'static str,
+    /// Whether the mover must capture.
+    pub must_capture: bool,
+    /// When it must: each stack that can capture and the cells it can take first.
+    pub forced_captures: Vec<CaptureView>,
+    /// Where the mover may deploy (empty when it must capture or the game is over).
+    pub deploy_cells: Vec<String>,
+    /// Whether the mover's only move is a pass.
+    pub forced_pass: bool,
+    /// Each side's stacks and discs.
+    pub material: BySide<MaterialView>,
+    /// `south` or `north` once one has won.
+    pub winner: Option<&'static str>,
+    /// Whether the game is drawn (neither player can move).
+    pub draw: bool,
+}
+
+/// One cell of the board.
+#[derive(Debug, Serialize)]
+pub struct CellView {
+    /// Its name, e.g. `d4`.
+    pub name: String,
+    /// Its column, from 0 at the left.
+    pub column: usize,
+    /// Its row in the column, from 1 at the bottom (as in its name).
+    pub row: usize,
+    /// Axial coordinate: the column's offset from the middle column.
+    pub q: i32,
+    /// The second axial coordinate.
+    pub r: i32,
+    /// Its centre for drawing, in hexagon radii from the board's centre.
+    pub x: f64,
+    /// Its centre for drawing, in hexagon radii, growing upward.
+    pub y: f64,
+}
+
+/// A tile.
+#[derive(Debug, Serialize)]
+pub struct TileView {
+    /// Its cell.
+    pub cell: String,
+    /// `south` or `north`.
+    pub owner: &'static str,
+}
+
+/// A stack.
+#[derive(Debug, Serialize)]
+pub struct StackView {
+    /// Its cell.
+    pub cell: String,
+    /// `south` or `north`.
+    pub owner: &'static str,
+    /// Its discs.
+    pub size: u8,
+    /// `forward` (odd) or `backward` (even).
+    pub direction: &'static str,
+    /// `up` or `down` the board.
+    pub heading: &'static str,
+    /// The owner of the tile it stands on, if any.
+    pub on_tile: Option<&'static str>,
+}
+
+/// A stack that can capture, and what it can take first.
+#[derive(Debug, Serialize)]
+pub struct CaptureView {
+    /// The stack's cell.
+    pub from: String,
+    /// The enemy cells it can take first.
+    pub targets: Vec<String>,
+}
+
+/// One value for each side.
+#[derive(Debug, Serialize)]
+pub struct BySide<T> {
+    /// South's.
+    pub south: T,
+    /// North's.
+    pub north: T,
+}
+
+/// A side's material.
+#[derive(Debug, Serialize)]
+pub struct MaterialView {
+    /// Its stacks.
+    pub stacks: u32,
+    /// Its discs.
+    pub discs: u32,
+}
+
+/// What one legal move does, step by step (`move_view` in the API).
+#[derive(Debug, Serialize)]
+#[serde(untagged)]
+pub enum SeesawMoveView {
+    /// The forced pass.
+    Pass(PassView),
+    /// A new stack and tile.
+    Deploy(DeployView),
+    /// A step or a capture chain.
+    Move(StackMoveView),
+}
+
+/// The forced pass.
+#[derive(Debug, Serialize)]
+pub struct PassView {
+    /// `pass`.
+    pub kind: &'static str,
+    /// The move as written.
+    pub notation: String,
+    /// Always true: a pass is never chosen.
+    pub forced: bool,
+}
+
+/// A deploy.
+#[derive(Debug, Serialize)]
+pub struct DeployView {
+    /// `deploy`.
+    pub kind: &'static str,
+    /// The move as written.
+    pub notation: String,
+    /// The cell deployed on.
+    pub to: String,
+    /// Always false.
+    pub promotes: bool,
+    /// Always 1.
+    pub size_after: u32,
+}
+
+/// A step or a capture chain.
+#[derive(Debug, Serialize)]
+pub struct StackMoveView {
+    /// `step` or `capture`.
+    pub kind: &'static str,
+    /// The move as written.
+    pub notation: String,
+    /// The stack's cell.
+    pub from: String,
+    /// Where it ends.
+    pub to: String,
+    /// Every cell entered, in order, `from` first.
+    pub path: Vec<String>,
+    /// Each capture, then the closing step, with the steps each uses.
+    pub parts: Vec<PartView>,
+    /// The cells whose stacks are taken.
+    pub captures: Vec<String>,
+    /// Whether the turn ends with a pass.
+    pub pass: bool,
+    /// Whether the stack grows at the end.
+    pub promotes: bool,
+    /// Its discs before.
+    pub size_before: u8,
+    /// Its discs after.
+    pub size_after: u32,
+}
+
+/// One part of a turn: a capture or the closing step.
+#[derive(Debug, Serialize)]
+pub struct PartView {
+    /// Where the part ends.
+    pub to: String,
+    /// Whether it is a capture.
+    pub capture: bool,
+    /// For a capture: the size of the stack taken.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub captured_size: Option<Option<u8>>,
+    /// The cells entered, in order.
+    pub via: Vec<String>,
+    /// The steps it uses.
+    pub steps: u32,
+    /// The steps left after it.
+    pub left: u32,
+}
+
+fn side_key(side: Side) -> &'static str {
     if side == SOUTH {
         "south"
     } else {
@@ -20,76 +205,73 @@ fn side_key(side: usize) -> &'static str {
 }
 
 /// The game's own fields (see the module documentation).
-pub fn view(pos: &Seesaw) -> Value {
+pub fn view(pos: &Seesaw) -> SeesawView {
     let layout = pos.layout();
     let name = |c: usize| layout.names[c].clone();
-    let cells: Vec<Value> = (0..layout.cells)
+    let cells = (0..layout.cells)
         .map(|c| {
             let (x, y) = layout.centre(c);
-            json!({
-                "name": name(c),
-                "column": layout.column[c],
-                "row": layout.row[c],
-                "q": layout.q[c],
-                "r": layout.r[c],
-                "x": x,
-                "y": y,
-            })
+            CellView {
+                name: name(c),
+                column: layout.column[c],
+                row: layout.row[c],
+                q: layout.q[c],
+                r: layout.r[c],
+                x,
+                y,
+            }
         })
         .collect();
-    let tiles: Vec<Value> = (0..layout.cells)
-        .filter_map(|c| pos.tile(c).map(|owner| json!({ "cell": name(c), "owner": side_key(owner) })))
+    let tiles = (0..layout.cells)
+        .filter_map(|c| pos.tile(c).map(|owner| TileView { cell: name(c), owner: side_key(owner) }))
         .collect();
-    let stacks: Vec<Value> = (0..layout.cells)
+    let stacks = (0..layout.cells)
         .filter_map(|c| {
-            pos.stack(c).map(|s| {
-                let up = Seesaw::moves_up(s.owner, s.size);
-                json!({
-                    "cell": name(c),
-                    "owner": side_key(s.owner),
-                    "size": s.size,
-                    "direction": if s.size % 2 == 1 { "forward" } else { "backward" },
-                    "heading": if up { "up" } else { "down" },
-                    "on_tile": pos.tile(c).map(side_key),
-                })
+            pos.stack(c).map(|s| StackView {
+                cell: name(c),
+                owner: side_key(s.owner),
+                size: s.size,
+                direction: if s.size % 2 == 1 { "forward" } else { "backward" },
+                heading: if Seesaw::moves_up(s.owner, s.size) { "up" } else { "down" },
+                on_tile: pos.tile(c).map(side_key),
             })
         })
         .collect();
     let outcome = pos.outcome();
     let must_capture = outcome.is_none() && pos.must_capture();
-    let captures: Vec<Value> = if must_capture {
+    let forced_captures = if must_capture {
         pos.first_captures()
             .into_iter()
-            .map(|(from, targets)| json!({ "from": name(from), "targets": targets.into_iter().map(name).collect::<Vec<_>>() }))
+            .map(|(from, targets)| CaptureView { from: name(from), targets: targets.into_iter().map(name).collect() })
             .collect()
     } else {
         Vec::new()
     };
-    let deploys: Vec<String> =
+    let deploy_cells =
         if must_capture || outcome.is_some() { Vec::new() } else { pos.deploy_cells().into_iter().map(name).collect() };
-    let material = |side: usize| {
+    let material = |side: Side| {
         let (stacks, discs) = pos.material(side);
-        json!({ "stacks": stacks, "discs": discs })
+        MaterialView { stacks, discs }
     };
     let mut legal = Vec::new();
     pos.legal_moves(&mut legal);
-    json!({
-        "base": layout.base,
-        "cells": cells,
-        "tiles": tiles,
-        "stacks": stacks,
-        "mover": side_key(pos.mover()),
-        "must_capture": must_capture,
-        "forced_captures": captures,
-        "deploy_cells": deploys,
-        "forced_pass": legal == [SeesawMove::PASS],
-        "material": { "south": material(0), "north": material(1) },
-        "winner": match outcome {
-            Some(Outcome::Win(side)) => json!(side_key(side.index())),
-            _ => Value::Null,
+    SeesawView {
+        base: layout.base,
+        cells,
+        tiles,
+        stacks,
+        mover: side_key(pos.mover()),
+        must_capture,
+        forced_captures,
+        deploy_cells,
+        forced_pass: legal == [SeesawMove::PASS],
+        material: BySide { south: material(SOUTH), north: material(NORTH) },
+        winner: match outcome {
+            Some(Outcome::Win(side)) => Some(side_key(side)),
+            _ => None,
         },
-        "draw": outcome == Some(Outcome::Draw),
-    })
+        draw: outcome == Some(Outcome::Draw),
+    }
 }
 
 /// The cells on a shortest path from `from` to `goal`, `from` excluded, moving
@@ -127,23 +309,24 @@ fn route(layout: &Layout, from: usize, goal: usize, dirs: &[usize], open: &dyn F
 
 /// What the screen needs to replay one legal move: its kind, the cells
 /// entered in order, each part of the turn with the steps left after it,
-/// whether it ends with a pass, and whether the stack grows.
-pub fn move_view(pos: &Seesaw, mv: SeesawMove) -> Value {
+/// whether it ends with a pass, and whether the stack grows (`None` for a
+/// move without a stack to make it, which no legal move is).
+pub fn move_view(pos: &Seesaw, mv: SeesawMove) -> Option<SeesawMoveView> {
     let layout = pos.layout();
     let name = |c: usize| layout.names[c].clone();
     let names = |cells: &[usize]| cells.iter().map(|&c| name(c)).collect::<Vec<_>>();
     let notation = format_move(pos, mv);
     match mv.kind() {
-        TurnKind::Pass => json!({ "kind": "pass", "notation": notation, "forced": true }),
-        TurnKind::Deploy => json!({
-            "kind": "deploy",
-            "notation": notation,
-            "to": name(mv.to()),
-            "promotes": false,
-            "size_after": 1,
-        }),
+        TurnKind::Pass => Some(SeesawMoveView::Pass(PassView { kind: "pass", notation, forced: true })),
+        TurnKind::Deploy => Some(SeesawMoveView::Deploy(DeployView {
+            kind: "deploy",
+            notation,
+            to: name(mv.to()),
+            promotes: false,
+            size_after: 1,
+        })),
         TurnKind::Step | TurnKind::Capture => {
-            let Some(stack) = pos.stack(mv.from()) else { return Value::Null };
+            let stack = pos.stack(mv.from())?;
             let all: Vec<usize> = (0..6).collect();
             let heading: Vec<usize> =
                 if Seesaw::moves_up(stack.owner, stack.size) { vec![0, 1, 5] } else { vec![2, 3, 4] };
@@ -159,53 +342,50 @@ pub fn move_view(pos: &Seesaw, mv: SeesawMove) -> Value {
             let mut passes = false;
             let mut left = stack.size as u32;
             if mv.kind() == TurnKind::Capture {
-                let Some(chain) = path_of(pos, mv) else { return Value::Null };
+                let chain = path_of(pos, mv)?;
                 for &(cell, after) in &chain.hops {
                     let cells = route(layout, at, cell, &all, &open(&vacated));
                     path.extend(names(&cells));
-                    parts.push(json!({
-                        "to": name(cell),
-                        "capture": true,
-                        "captured_size": pos.stack(cell).map(|s| s.size),
-                        "via": names(&cells),
-                        "steps": left - after,
-                        "left": after,
-                    }));
+                    parts.push(PartView {
+                        to: name(cell),
+                        capture: true,
+                        captured_size: Some(pos.stack(cell).map(|s| s.size)),
+                        via: names(&cells),
+                        steps: left - after,
+                        left: after,
+                    });
                     left = after;
                     vacated.push(at);
                     vacated.push(cell);
                     at = cell;
                 }
-                match chain.end {
-                    ChainEnd::Spent => {}
-                    ChainEnd::Pass => passes = true,
-                    ChainEnd::Step(_) => {}
-                }
+                passes = chain.end == ChainEnd::Pass;
             }
             if at != mv.to() {
                 let cells = route(layout, at, mv.to(), &heading, &open(&vacated));
                 path.extend(names(&cells));
-                parts.push(json!({
-                    "to": name(mv.to()),
-                    "capture": false,
-                    "via": names(&cells),
-                    "steps": cells.len(),
-                    "left": left.saturating_sub(cells.len() as u32),
-                }));
+                parts.push(PartView {
+                    to: name(mv.to()),
+                    capture: false,
+                    captured_size: None,
+                    via: names(&cells),
+                    steps: cells.len() as u32,
+                    left: left.saturating_sub(cells.len() as u32),
+                });
             }
-            json!({
-                "kind": if mv.kind() == TurnKind::Capture { "capture" } else { "step" },
-                "notation": notation,
-                "from": name(mv.from()),
-                "to": name(mv.to()),
-                "path": path,
-                "parts": parts,
-                "captures": mv.captured_cells().map(name).collect::<Vec<_>>(),
-                "pass": passes,
-                "promotes": mv.promotes(),
-                "size_before": stack.size,
-                "size_after": stack.size as u32 + mv.promotes() as u32,
-            })
+            Some(SeesawMoveView::Move(StackMoveView {
+                kind: if mv.kind() == TurnKind::Capture { "capture" } else { "step" },
+                notation,
+                from: name(mv.from()),
+                to: name(mv.to()),
+                path,
+                parts,
+                captures: mv.captured_cells().map(name).collect(),
+                pass: passes,
+                promotes: mv.promotes(),
+                size_before: stack.size,
+                size_after: stack.size as u32 + mv.promotes() as u32,
+            }))
         }
     }
 }
@@ -255,11 +435,23 @@ pub fn drawing(pos: &Seesaw) -> String {
         }
     }
     let status = match pos.outcome() {
-        Some(Outcome::Win(side)) => format!("{} has won", side_name(side.index())),
+        Some(Outcome::Win(side)) => format!("{} has won", side_name(side)),
         Some(Outcome::Draw) => "drawn: neither side can move".into(),
         None if pos.must_capture() => format!("{} to move and must capture", side_name(pos.mover())),
         None => format!("{} to move", side_name(pos.mover())),
     };
     out.push_str(&format!("S/N stack and size, ' on a South tile, \" on a North tile; s/n bare tile · {status}\n"));
     out
+}
+
+/// Why the game ended, in a sentence for the result banner (empty while it goes on).
+pub fn outcome_reason(pos: &Seesaw) -> String {
+    let name = |side: Side| INFO.sides[side.index()];
+    match pos.outcome() {
+        Some(Outcome::Win(winner)) => {
+            format!("{} has no stacks left: {} wins.", name(winner.opponent()), name(winner))
+        }
+        Some(Outcome::Draw) => "Neither player can move: both would pass for ever, so the game is drawn.".into(),
+        None => String::new(),
+    }
 }

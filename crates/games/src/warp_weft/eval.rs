@@ -5,9 +5,9 @@ use std::time::Duration;
 use tabula_core::{Evaluate, Game, Outcome, SolverMemory, PROVEN, WIN_SCORE};
 
 use super::solver::Solver;
-use super::view::format_half_points;
+use super::text::format_half_points;
 
-use super::rules::{Axis, WarpWeft, WwMove};
+use super::rules::{Axis, WarpWeft, WarpWeftMove};
 
 impl Evaluate for WarpWeft {
     /// The mover's lead in half points, komi included. Future points are
@@ -20,7 +20,7 @@ impl Evaluate for WarpWeft {
 
     /// Bigger cells first: a cheap guess at the best move.
     #[inline]
-    fn order_hint(&self, mv: WwMove) -> i32 {
+    fn order_hint(&self, mv: WarpWeftMove) -> i32 {
         if mv.is_swap() {
             0
         } else {
@@ -37,28 +37,29 @@ impl Evaluate for WarpWeft {
     }
 
     /// Exact values from the solver (boards up to 7 × 7), keeping its table in `memory`.
-    fn solve_moves(&self, limit: Option<Duration>, memory: &mut SolverMemory) -> Option<Vec<(WwMove, i32)>> {
+    fn solve_moves(&self, limit: Option<Duration>, memory: &mut SolverMemory) -> Option<Vec<(WarpWeftMove, i32)>> {
         let solver = kept_solver(self, memory)?;
         let now = self.evaluate();
         let values = solver.move_values(self, limit)?;
-        let mut scored: Vec<(WwMove, i32)> = values.into_iter().map(|(mv, future)| (mv, final_score(now + 2 * future))).collect();
+        let mut scored: Vec<(WarpWeftMove, i32)> =
+            values.into_iter().map(|(mv, future)| (mv, final_score(now + 2 * future))).collect();
         // The pie swap hands the mover Weft's side of this very position, with
         // Warp to move: worth the opposite of Warp's best move.
         if self.swap_available() {
             let best = scored.first().map_or(0, |m| m.1);
-            scored.push((WwMove::SWAP, -best));
+            scored.push((WarpWeftMove::SWAP, -best));
             scored.sort_by_key(|m| std::cmp::Reverse(m.1));
         }
         Some(scored)
     }
 
     /// One best move by a single MTD(f) solve, without valuing the others.
-    fn solve_best(&self, limit: Option<Duration>, memory: &mut SolverMemory) -> Option<(WwMove, i32)> {
+    fn solve_best(&self, limit: Option<Duration>, memory: &mut SolverMemory) -> Option<(WarpWeftMove, i32)> {
         let solver = kept_solver(self, memory)?;
         let exact = solver.solve(self, 0, limit)?;
         let best = (exact.best?, final_score(self.evaluate() + 2 * exact.margin));
         // Swapping seats is worth the opposite of the best move (see solve_moves).
-        Some(if self.swap_available() && -best.1 > best.1 { (WwMove::SWAP, -best.1) } else { best })
+        Some(if self.swap_available() && -best.1 > best.1 { (WarpWeftMove::SWAP, -best.1) } else { best })
     }
 
     /// The table every kept solver (players and hints) is made with.

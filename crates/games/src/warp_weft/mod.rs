@@ -2,17 +2,21 @@
 //! and along columns by Warp; each lands on a cell, scores it and hands the
 //! other player the line through it.
 
-mod board;
 mod encoding;
 mod eval;
+mod game;
+mod geometry;
 mod info;
 mod notation;
 mod rules;
 mod solver;
 mod solver_table;
+mod start;
 pub mod study;
+mod text;
 mod view;
 
-pub use board::generate_grid;
-pub use rules::{Axis, WarpWeft, WwMove};
+pub use geometry::{cell_name, parse_cell, MAX_SIZE};
+pub use rules::{Axis, WarpWeft, WarpWeftMove};
 pub use solver::{Exact, Solver, MAX_SOLVABLE_SIZE};
+pub use start::generate_grid;

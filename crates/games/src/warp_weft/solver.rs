@@ -18,7 +18,7 @@ use std::time::{Duration, Instant};
 
 use tabula_core::Game;
 
-use super::rules::{WarpWeft, WwMove};
+use super::rules::{WarpWeft, WarpWeftMove};
 use super::solver_table::{Slot, Table, NO_MOVE};
 
 /// The largest board the solver takes (cells must fit one u64).
@@ -30,7 +30,6 @@ const ORDER_POINT: i32 = 8;
 /// the verdict 6 moves in (10 boards): 20 visits 17 M nodes, 16 and 32 about
 /// 20 M, 12 and 64 about 27 M, and leaving the term out 220 M.
 const ORDER_CHOICE: i32 = 20;
-
 
 /// A solver for one board, keeping its table between calls: solve the start
 /// once and every later position of that game is found in the table.
@@ -60,7 +59,7 @@ pub struct Exact {
     /// The mover's future points minus the opponent's, with best play (komi and points so far excluded).
     pub margin: i32,
     /// A move that achieves it (`None` when the game is over).
-    pub best: Option<WwMove>,
+    pub best: Option<WarpWeftMove>,
 }
 
 impl Solver {
@@ -177,7 +176,7 @@ impl Solver {
     }
 
     /// The exact margin of each legal move (its cell's value plus the rest), best first.
-    pub fn move_values(&mut self, pos: &WarpWeft, limit: Option<Duration>) -> Option<Vec<(WwMove, i32)>> {
+    pub fn move_values(&mut self, pos: &WarpWeft, limit: Option<Duration>) -> Option<Vec<(WarpWeftMove, i32)>> {
         let start = Instant::now();
         let root = self.solve(pos, 0, limit)?;
         let mut moves = Vec::new();
@@ -198,7 +197,7 @@ impl Solver {
         Some(out)
     }
 
-    fn best_move(&self, pos: &WarpWeft, used: u64, axis: usize, line: u64) -> Option<WwMove> {
+    fn best_move(&self, pos: &WarpWeft, used: u64, axis: usize, line: u64) -> Option<WarpWeftMove> {
         let targets = line & !used;
         if targets == 0 {
             return None;
@@ -208,7 +207,7 @@ impl Solver {
             Some((_, slot)) if slot.best != NO_MOVE && targets & (1 << slot.best) != 0 => slot.best as usize,
             _ => targets.trailing_zeros() as usize,
         };
-        Some(WwMove { to: cell as u8, from: pos.shuttle() as u8 })
+        Some(WarpWeftMove { to: cell as u8, from: pos.shuttle() as u8 })
     }
 
     #[inline]

@@ -39,7 +39,10 @@ impl Slot {
 
     #[inline]
     fn pack(self) -> u64 {
-        (self.lower as u16 as u64) | (self.upper as u16 as u64) << 16 | (self.best as u64) << 32 | (self.work as u64) << 40
+        (self.lower as u16 as u64)
+            | (self.upper as u16 as u64) << 16
+            | (self.best as u64) << 32
+            | (self.work as u64) << 40
     }
 
     #[inline]
@@ -206,12 +209,14 @@ mod tests {
         let base = 0x10u64;
         // Keys landing in one bucket: search for WAYS + 1 of them.
         let bucket = table.bucket(base);
-        let keys: Vec<u64> = (1u64..).map(|k| base + (k << 8)).filter(|&k| table.bucket(k) == bucket).take(WAYS).collect();
+        let keys: Vec<u64> =
+            (1u64..).map(|k| base + (k << 8)).filter(|&k| table.bucket(k) == bucket).take(WAYS).collect();
         for (n, &k) in keys.iter().enumerate() {
             let i = table.victim(k);
             table.put(i, Slot { work: 10 + n as u8, ..Slot::empty(k) });
         }
-        let newcomer = (1u64..).map(|k| base + (k << 40)).find(|&k| table.bucket(k) == bucket && !keys.contains(&k)).unwrap();
+        let newcomer =
+            (1u64..).map(|k| base + (k << 40)).find(|&k| table.bucket(k) == bucket && !keys.contains(&k)).unwrap();
         let i = table.victim(newcomer);
         assert_eq!(table.probe(keys[0]).map(|p| p.0), Some(i), "the cheapest (work 10) goes first");
     }

@@ -37,10 +37,12 @@ fn board(seed: u64, i: u64, komi: &str) -> Result<WarpWeft, Error> {
 }
 
 fn play(mut pos: WarpWeft, weft: &PlayerSpec, warp: &PlayerSpec, seed: u64) -> Result<Played, Error> {
-    let mut players = [Player::<WarpWeft>::new(weft.clone(), seed), Player::<WarpWeft>::new(warp.clone(), seed ^ 0x5555)];
+    let mut players =
+        [Player::<WarpWeft>::new(weft.clone(), seed), Player::<WarpWeft>::new(warp.clone(), seed ^ 0x5555)];
     while pos.outcome().is_none() {
         let seat = pos.side_to_move().index();
-        let result = players[seat].choose(&pos)?.ok_or_else(|| Error::BadPlayer("no move in an unfinished game".into()))?;
+        let result =
+            players[seat].choose(&pos)?.ok_or_else(|| Error::BadPlayer("no move in an unfinished game".into()))?;
         pos.play(result.best.expect("a move"));
     }
     let unused = (0..pos.cells()).filter(|&c| !pos.is_used(c)).count() as u32;
@@ -78,7 +80,9 @@ fn duel(size: &StudySize, a: &str, b: &str, boards: u64) -> Result<Summary, Erro
                         Some(_) => 0.0,
                         None => 0.5,
                     },
-                    winner_seat: g.winner.map(|w| if w == Axis::Weft { Side::First.index() } else { Side::Second.index() }),
+                    winner_seat: g
+                        .winner
+                        .map(|w| if w == Axis::Weft { Side::First.index() } else { Side::Second.index() }),
                     length: 0,
                     adjudicated: false,
                 });
@@ -133,7 +137,8 @@ pub fn design_note(size: &StudySize) -> Result<Value, Error> {
                 "unused_cells": unused, "unused_cells_ci95": unused_ci,
             }));
         }
-        let summary_json = |s: &Summary| json!({"games": s.games, "score": s.a_score, "score_ci95": s.a_score_ci95, "elo": s.elo});
+        let summary_json =
+            |s: &Summary| json!({"games": s.games, "score": s.a_score, "score_ci95": s.a_score_ci95, "elo": s.elo});
         let d2_greedy = duel(size, "ab:depth=2", "greedy", size.games / 2)?;
         let d4_d2 = duel(size, "ab:depth=4", "ab:depth=2", size.games / 2)?;
         let hard_d4 = duel(size, "level:hard", "ab:depth=4", size.hard_games)?;
@@ -164,7 +169,8 @@ pub fn design_note_markdown(report: &Value) -> String {
          Computer against computer on random 7 × 7 boards from Tabula's generator; 95 % intervals in brackets.\n\n\
          | measurement | the note | Tabula |\n|---|---|---|\n",
     );
-    let no_komi: Vec<String> = [1, 2, 4, 6].iter().map(|&d| format!("d{d} {}", pct(&row(d)["weft_win_rate_no_komi"]))).collect();
+    let no_komi: Vec<String> =
+        [1, 2, 4, 6].iter().map(|&d| format!("d{d} {}", pct(&row(d)["weft_win_rate_no_komi"]))).collect();
     md.push_str(&format!("| Weft win rate, no komi, equal players | 64–86 % | {} |\n", no_komi.join(", ")));
     for (d, note) in [(1, "46 %"), (2, "55 %"), (4, "53 %"), (6, "50 %")] {
         let r = row(d);
@@ -174,9 +180,21 @@ pub fn design_note_markdown(report: &Value) -> String {
             pct_ci(&r["weft_win_rate_komi"], &r["weft_win_rate_komi_ci95"])
         ));
     }
-    md.push_str(&format!("| depth 2 vs greedy | 80 % | {} of {} games |\n", duel("depth2_vs_greedy"), report["depth2_vs_greedy"]["games"]));
-    md.push_str(&format!("| depth 4 vs depth 2 | 63 % | {} of {} games |\n", duel("depth4_vs_depth2"), report["depth4_vs_depth2"]["games"]));
-    md.push_str(&format!("| Hard vs depth 4 | 81 % of 80 games | {} of {} games |\n", duel("hard_vs_depth4"), report["hard_vs_depth4"]["games"]));
+    md.push_str(&format!(
+        "| depth 2 vs greedy | 80 % | {} of {} games |\n",
+        duel("depth2_vs_greedy"),
+        report["depth2_vs_greedy"]["games"]
+    ));
+    md.push_str(&format!(
+        "| depth 4 vs depth 2 | 63 % | {} of {} games |\n",
+        duel("depth4_vs_depth2"),
+        report["depth4_vs_depth2"]["games"]
+    ));
+    md.push_str(&format!(
+        "| Hard vs depth 4 | 81 % of 80 games | {} of {} games |\n",
+        duel("hard_vs_depth4"),
+        report["hard_vs_depth4"]["games"]
+    ));
     for (d, note) in [(2, "+5.2"), (4, "+4.4"), (6, "+3.6")] {
         let r = row(d);
         md.push_str(&format!(
@@ -204,7 +222,12 @@ pub fn design_note_markdown(report: &Value) -> String {
 /// The study as `tabula analyze` runs it: `games` boards per self-play row,
 /// half as many (two games each) per duel, a quarter for Hard.
 pub fn run(request: &StudyRequest) -> Result<(String, Value), Error> {
-    let size = StudySize { games: request.games, hard_games: (request.games / 4).max(1), threads: request.threads, seed: request.seed };
+    let size = StudySize {
+        games: request.games,
+        hard_games: (request.games / 4).max(1),
+        threads: request.threads,
+        seed: request.seed,
+    };
     let report = design_note(&size)?;
     Ok((design_note_markdown(&report), report))
 }

@@ -1,65 +1,166 @@
 //! What the play page and `tabula show` need: the grid, who took what, the
 //! scores, and for each legal move the line it hands over and the best reply.
 
-use serde_json::{json, Value};
-use tabula_core::Game;
+use serde::Serialize;
+use tabula_core::{Game, Outcome};
 
-use super::notation::cell_name;
-use super::rules::{Axis, WarpWeft, WwMove};
+use super::geometry::{cell_name, mask_cells};
+use super::rules::{Axis, WarpWeft, WarpWeftMove};
+use super::text::format_half_points;
 
-/// Half points as people write them: `9` → `4.5`, `-3` → `-1.5`, `8` → `4`.
-pub fn format_half_points(half: i32) -> String {
-    if half % 2 == 0 {
-        (half / 2).to_string()
-    } else {
-        let sign = if half < 0 { "-" } else { "" };
-        format!("{sign}{}.5", half.abs() / 2)
-    }
+/// The game's own fields of a position (`view` in the API).
+#[derive(Debug, Serialize)]
+pub struct WarpWeftView {
+    /// Width and height of the grid.
+    pub size: usize,
+    /// The board number the grid came from, if any.
+    pub board: Option<u64>,
+    /// The cells' values, row by row from the top.
+    pub grid: Vec<Vec<i8>>,
+    /// Whether each cell can no longer be landed on.
+    pub used: Vec<Vec<bool>>,
+    /// Who took each cell: `weft`, `warp`, `start` (the centre) or null.
+    pub taken: Vec<Vec<Option<&'static str>>>,
+    /// The shuttle's cell, e.g. `d4`.
+    pub shuttle: String,
+    /// The shuttle's row and column, from 0.
+    pub shuttle_rc: [usize; 2],
+    /// `weft` or `warp`.
+    pub axis_to_move: String,
+    /// The seat (0 or 1) playing each axis; the pie swap exchanges them.
+    pub seats: ByAxis<usize>,
+    /// Each axis's total, komi included.
+    pub scores: ByAxis<f64>,
+    /// Each axis's points, komi excluded.
+    pub points: ByAxis<i32>,
+    /// Warp's komi.
+    pub komi: f64,
+    /// Whether the pie rule is on.
+    pub pie: bool,
+    /// Whether Warp took Weft's seat.
+    pub swapped: bool,
+    /// How many unused cells each row and each column has left.
+    pub unused: UnusedView,
+}
+
+/// One value for each axis.
+#[derive(Debug, Serialize)]
+pub struct ByAxis<T> {
+    /// Weft's.
+    pub weft: T,
+    /// Warp's.
+    pub warp: T,
+}
+
+/// Unused cells per line.
+#[derive(Debug, Serialize)]
+pub struct UnusedView {
+    /// By row, from the top.
+    pub rows: Vec<u32>,
+    /// By column, from the left.
+    pub cols: Vec<u32>,
+}
+
+/// What one legal move does, before it is played (`move_view` in the API).
+#[derive(Debug, Serialize)]
+#[serde(untagged)]
+pub enum WarpWeftMoveView {
+    /// The pie rule's seat swap: `{"swap": true}`.
+    Swap {
+        /// Always true.
+        swap: bool,
+    },
+    /// A landing on a cell.
+    Cell(CellMoveView),
+}
+
+/// A landing on a cell: what it gains and what it hands the opponent.
+#[derive(Debug, Serialize)]
+pub struct CellMoveView {
+    /// The cell's row and column, from 0.
+    pub cell: [usize; 2],
+    /// Its value.
+    pub gain: i32,
+    /// The cells of the line it hands the opponent.
+    pub line: Vec<String>,
+    /// The unused cells on that line, where the opponent may land.
+    pub open: Vec<String>,
+    /// The opponent's best immediate reply (null when stranded).
+    pub reply: Option<ReplyView>,
+    /// The gain less the reply's.
+    pub net: i32,
+    /// Whether the opponent is left with nowhere to land (the game ends).
+    pub strands: bool,
+    /// When it strands: the winning axis, or null for a draw.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub winner: Option<Option<&'static str>>,
+    /// When it strands: the final scores.
+    #[serde(rename = "final", skip_serializing_if = "Option::is_none")]
+    pub final_scores: Option<ByAxis<f64>>,
+}
+
+/// The opponent's best immediate reply.
+#[derive(Debug, Serialize)]
+pub struct ReplyView {
+    /// Its cell, e.g. `d4`.
+    pub cell: String,
+    /// Its row and column, from 0.
+    pub rc: [usize; 2],
+    /// Its value.
+    pub gain: i32,
+}
+
+/// Both axes' totals, komi included, as people count them.
+fn scores(pos: &WarpWeft) -> ByAxis<f64> {
+    ByAxis { weft: pos.total2(Axis::Weft) as f64 / 2.0, warp: pos.total2(Axis::Warp) as f64 / 2.0 }
 }
 
 /// The game's own fields: grid, used cells and their takers, shuttle, scores.
-pub fn view(pos: &WarpWeft) -> Value {
+pub fn view(pos: &WarpWeft) -> WarpWeftView {
     let n = pos.size();
-    let rows = |f: &dyn Fn(usize) -> Value| -> Value {
-        Value::Array((0..n).map(|r| Value::Array((0..n).map(|c| f(r * n + c)).collect())).collect())
+    let rows = |f: &dyn Fn(usize) -> bool| -> Vec<Vec<bool>> {
+        (0..n).map(|r| (0..n).map(|c| f(r * n + c)).collect()).collect()
     };
     let unused_in = |mask: u128| (mask & !pos.used).count_ones();
-    json!({
-        "size": n,
-        "board": pos.board(),
-        "grid": rows(&|cell| json!(pos.value(cell))),
-        "used": rows(&|cell| json!(pos.is_used(cell))),
-        "taken": rows(&|cell| match pos.taker(cell) {
-            Some(Axis::Weft) => json!("weft"),
-            Some(Axis::Warp) => json!("warp"),
-            None if pos.is_used(cell) => json!("start"),
-            None => Value::Null,
-        }),
-        "shuttle": cell_name(n, pos.shuttle()),
-        "shuttle_rc": [pos.shuttle() / n, pos.shuttle() % n],
-        "axis_to_move": pos.axis_to_move().name().to_ascii_lowercase(),
-        "seats": { "weft": pos.seat_of(Axis::Weft).index(), "warp": pos.seat_of(Axis::Warp).index() },
-        "scores": {
-            "weft": pos.total2(Axis::Weft) as f64 / 2.0,
-            "warp": pos.total2(Axis::Warp) as f64 / 2.0,
+    WarpWeftView {
+        size: n,
+        board: pos.board(),
+        grid: (0..n).map(|r| (0..n).map(|c| pos.value(r * n + c)).collect()).collect(),
+        used: rows(&|cell| pos.is_used(cell)),
+        taken: (0..n)
+            .map(|r| {
+                (0..n)
+                    .map(|c| match pos.taker(r * n + c) {
+                        Some(Axis::Weft) => Some("weft"),
+                        Some(Axis::Warp) => Some("warp"),
+                        None if pos.is_used(r * n + c) => Some("start"),
+                        None => None,
+                    })
+                    .collect()
+            })
+            .collect(),
+        shuttle: cell_name(n, pos.shuttle()),
+        shuttle_rc: [pos.shuttle() / n, pos.shuttle() % n],
+        axis_to_move: pos.axis_to_move().name().to_ascii_lowercase(),
+        seats: ByAxis { weft: pos.seat_of(Axis::Weft).index(), warp: pos.seat_of(Axis::Warp).index() },
+        scores: scores(pos),
+        points: ByAxis { weft: pos.points(Axis::Weft), warp: pos.points(Axis::Warp) },
+        komi: pos.komi2() as f64 / 2.0,
+        pie: pos.pie,
+        swapped: pos.swapped,
+        unused: UnusedView {
+            rows: (0..n).map(|r| unused_in(pos.line_mask(Axis::Weft, r * n))).collect(),
+            cols: (0..n).map(|c| unused_in(pos.line_mask(Axis::Warp, c))).collect(),
         },
-        "points": { "weft": pos.points(Axis::Weft), "warp": pos.points(Axis::Warp) },
-        "komi": pos.komi2() as f64 / 2.0,
-        "pie": pos.pie,
-        "swapped": pos.swapped,
-        "unused": {
-            "rows": (0..n).map(|r| unused_in(pos.line_mask(Axis::Weft, r * n))).collect::<Vec<_>>(),
-            "cols": (0..n).map(|c| unused_in(pos.line_mask(Axis::Warp, c))).collect::<Vec<_>>(),
-        },
-    })
+    }
 }
 
 /// For one legal move: the cell, its gain, the line handed over, the
 /// opponent's best immediate reply on it, the net result, and whether the
 /// move strands the opponent (and who would then win).
-pub fn move_view(pos: &WarpWeft, mv: WwMove) -> Value {
+pub fn move_view(pos: &WarpWeft, mv: WarpWeftMove) -> WarpWeftMoveView {
     if mv.is_swap() {
-        return json!({ "swap": true });
+        return WarpWeftMoveView::Swap { swap: true };
     }
     let n = pos.size();
     let to = mv.to as usize;
@@ -67,46 +168,19 @@ pub fn move_view(pos: &WarpWeft, mv: WwMove) -> Value {
     let mut after = pos.clone();
     after.play(mv);
     let handed = after.targets();
-    let line: Vec<String> = mask_cells(after.line_mask(after.axis_to_move(), to)).map(|c| cell_name(n, c)).collect();
     let reply = mask_cells(handed).max_by_key(|&c| (pos.value(c), std::cmp::Reverse(c)));
-    let mut out = json!({
-        "cell": [to / n, to % n],
-        "gain": gain,
-        "line": line,
-        "open": mask_cells(handed).map(|c| cell_name(n, c)).collect::<Vec<_>>(),
-    });
-    match reply {
-        Some(cell) => {
-            let reply_gain = pos.value(cell) as i32;
-            out["reply"] = json!({ "cell": cell_name(n, cell), "rc": [cell / n, cell % n], "gain": reply_gain });
-            out["net"] = json!(gain - reply_gain);
-            out["strands"] = json!(false);
-        }
-        None => {
-            out["reply"] = Value::Null;
-            out["net"] = json!(gain);
-            out["strands"] = json!(true);
-            let winner = after.outcome().and_then(|o| o.winner()).map(|s| after.axis_of(s).name());
-            out["winner"] = json!(winner);
-            out["final"] = json!({
-                "weft": after.total2(Axis::Weft) as f64 / 2.0,
-                "warp": after.total2(Axis::Warp) as f64 / 2.0,
-            });
-        }
-    }
-    out
-}
-
-/// The cells of a mask, in order.
-pub fn mask_cells(mut mask: u128) -> impl Iterator<Item = usize> {
-    std::iter::from_fn(move || {
-        if mask == 0 {
-            None
-        } else {
-            let c = mask.trailing_zeros() as usize;
-            mask &= mask - 1;
-            Some(c)
-        }
+    let reply_gain = reply.map_or(0, |cell| pos.value(cell) as i32);
+    let stranded = reply.is_none();
+    WarpWeftMoveView::Cell(CellMoveView {
+        cell: [to / n, to % n],
+        gain,
+        line: mask_cells(after.line_mask(after.axis_to_move(), to)).map(|c| cell_name(n, c)).collect(),
+        open: mask_cells(handed).map(|c| cell_name(n, c)).collect(),
+        reply: reply.map(|cell| ReplyView { cell: cell_name(n, cell), rc: [cell / n, cell % n], gain: reply_gain }),
+        net: gain - reply_gain,
+        strands: stranded,
+        winner: stranded.then(|| after.outcome().and_then(|o| o.winner()).map(|s| after.axis_of(s).name())),
+        final_scores: stranded.then(|| scores(&after)),
     })
 }
 
@@ -129,7 +203,8 @@ pub fn drawing(pos: &WarpWeft) -> String {
                 Some(Axis::Warp) => ('(', ')'),
                 None => (' ', ' '),
             };
-            let body = if pos.is_used(cell) && pos.taker(cell).is_none() { " ·".to_string() } else { format!("{v:>2}") };
+            let body =
+                if pos.is_used(cell) && pos.taker(cell).is_none() { " ·".to_string() } else { format!("{v:>2}") };
             let mark = if cell == pos.shuttle() { '*' } else { ' ' };
             out.push_str(&format!("{open}{body}{close}{mark}"));
         }
@@ -143,4 +218,22 @@ pub fn drawing(pos: &WarpWeft) -> String {
         pos.axis_to_move().name()
     ));
     out
+}
+
+/// Why the game ended, in a sentence for the result banner (empty while it goes on).
+pub fn outcome_reason(pos: &WarpWeft) -> String {
+    if pos.targets() != 0 {
+        return String::new();
+    }
+    let stuck = pos.axis_to_move;
+    let line = if stuck == Axis::Weft { "row" } else { "column" };
+    let score = |a: Axis| format_half_points(pos.total2(a));
+    let verdict = match pos.result() {
+        Outcome::Win(seat) => {
+            let winner = pos.axis_of(seat);
+            format!("{} wins {} to {}", winner.name(), score(winner), score(winner.other()))
+        }
+        Outcome::Draw => format!("a draw at {} all", score(Axis::Weft)),
+    };
+    format!("{} has no unused cell in its {line}: {verdict}.", stuck.name())
 }

@@ -24,7 +24,13 @@ impl Reply {
 }
 
 /// Sends one request; `token` goes in `Authorization: Bearer`.
-pub async fn request(addr: SocketAddr, method: &str, path: &str, token: Option<&str>, body: Option<&str>) -> std::io::Result<Reply> {
+pub async fn request(
+    addr: SocketAddr,
+    method: &str,
+    path: &str,
+    token: Option<&str>,
+    body: Option<&str>,
+) -> std::io::Result<Reply> {
     let work = async {
         let mut stream = TcpStream::connect(addr).await?;
         stream.set_nodelay(true)?;
@@ -40,7 +46,9 @@ pub async fn request(addr: SocketAddr, method: &str, path: &str, token: Option<&
         stream.read_to_end(&mut raw).await?;
         parse(&raw).ok_or_else(|| std::io::Error::other("a malformed HTTP reply"))
     };
-    tokio::time::timeout(Duration::from_secs(30), work).await.map_err(|_| std::io::Error::other("the request timed out"))?
+    tokio::time::timeout(Duration::from_secs(30), work)
+        .await
+        .map_err(|_| std::io::Error::other("the request timed out"))?
 }
 
 fn parse(raw: &[u8]) -> Option<Reply> {

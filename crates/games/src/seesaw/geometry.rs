@@ -20,9 +20,11 @@ use std::fmt::Debug;
 use std::ops::{BitAnd, BitAndAssign, BitOr, BitOrAssign, BitXor, BitXorAssign, Index, IndexMut, Not};
 use std::sync::OnceLock;
 
+use tabula_core::Side;
+
 /// The smallest board offered.
 pub const MIN_BASE: usize = 3;
-/// The largest board offered: base 8, 169 cells (a [`Bits192`] holds up to 192).
+/// The largest board offered: base 8, 169 cells (a `Bits192` holds up to 192).
 pub const MAX_BASE: usize = 8;
 /// Room for the cells of the largest board in the shared per-cell tables
 /// (neighbours, Zobrist keys), rounded up to a power of two so that any cell
@@ -62,7 +64,8 @@ pub struct Layout {
 impl Layout {
     fn build(base: usize) -> Layout {
         let n = base as i32;
-        let (mut q, mut r, mut column, mut row, mut names) = (Vec::new(), Vec::new(), Vec::new(), Vec::new(), Vec::new());
+        let (mut q, mut r, mut column, mut row, mut names) =
+            (Vec::new(), Vec::new(), Vec::new(), Vec::new(), Vec::new());
         for cq in -(n - 1)..=(n - 1) {
             let low = (-(n - 1)).max(-(n - 1) - cq);
             let high = (n - 1).min(n - 1 - cq);
@@ -132,10 +135,11 @@ impl Layout {
     /// never leave, so every position reached by play names its own base; the
     /// largest base that fits wins, since a larger board's corners are not
     /// cells of a smaller one.
-    pub fn base_from_corners(tile_of: impl Fn(&str) -> Option<usize>) -> Option<usize> {
+    pub fn base_from_corners(tile_of: impl Fn(&str) -> Option<Side>) -> Option<usize> {
         (MIN_BASE..=MAX_BASE).rev().find(|&base| {
             let middle = (b'a' + (base - 1) as u8) as char;
-            tile_of(&format!("{middle}1")) == Some(0) && tile_of(&format!("{middle}{}", 2 * base - 1)) == Some(1)
+            tile_of(&format!("{middle}1")) == Some(Side::First)
+                && tile_of(&format!("{middle}{}", 2 * base - 1)) == Some(Side::Second)
         })
     }
 }
@@ -169,14 +173,7 @@ pub trait Mask:
     const CELLS: usize;
     /// A byte for each of the [`Mask::CELLS`] cells (stack sizes, step
     /// counts), so that the small boards keep their positions small.
-    type Bytes: Copy
-        + Debug
-        + Send
-        + Sync
-        + Index<usize, Output = u8>
-        + IndexMut<usize>
-        + AsRef<[u8]>
-        + AsMut<[u8]>;
+    type Bytes: Copy + Debug + Send + Sync + Index<usize, Output = u8> + IndexMut<usize> + AsRef<[u8]> + AsMut<[u8]>;
     /// All bytes zero.
     const ZERO_BYTES: Self::Bytes;
     /// No cells.
