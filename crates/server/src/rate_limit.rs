@@ -45,7 +45,8 @@ impl KeyExtractor for ClientKey {
         };
         let mut client = peer.ip();
         if self.behind_proxy && client.is_loopback() {
-            let forwarded = request.headers().get_all("x-forwarded-for").iter().filter_map(|v| v.to_str().ok()).next_back();
+            let forwarded =
+                request.headers().get_all("x-forwarded-for").iter().filter_map(|v| v.to_str().ok()).next_back();
             if let Some(ip) = forwarded.and_then(|v| v.rsplit(',').next()).and_then(|ip| ip.trim().parse().ok()) {
                 client = ip;
             }
