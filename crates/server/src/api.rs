@@ -23,6 +23,7 @@ use crate::error::{self, ApiError};
 use crate::hosts::Refusal;
 use crate::matches::{clean_name, Match};
 use crate::store::ListStatus;
+use crate::views::MatchView;
 use crate::{analysis, assets, clock, online, positions, rate_limit, records, secret, AppState};
 
 /// The largest request body accepted.
@@ -230,9 +231,7 @@ async fn create_match(State(state): Shared, body: Bytes) -> Result<Response, Api
     let seat = credentials.as_ref().map(|c| c.seat);
     let slot = state.matches.insert(m)?;
     let mut view = slot.lock().view(seat);
-    if let Some(c) = credentials {
-        view["credentials"] = c.json();
-    }
+    view.credentials = credentials;
     Ok((StatusCode::CREATED, Json(view)).into_response())
 }
 
@@ -281,7 +280,11 @@ async fn delete_match(State(state): Shared, Path(id): Path<String>) -> Result<Js
     Ok(Json(json!({ "deleted": id })))
 }
 
-async fn get_match(State(state): Shared, Path(id): Path<String>, headers: HeaderMap) -> Result<Json<Value>, ApiError> {
+async fn get_match(
+    State(state): Shared,
+    Path(id): Path<String>,
+    headers: HeaderMap,
+) -> Result<Json<MatchView>, ApiError> {
     Ok(Json(state.matches.view(&id, bearer(&headers).as_deref())?))
 }
 
@@ -300,7 +303,7 @@ async fn play_move(
     Path(id): Path<String>,
     headers: HeaderMap,
     body: Bytes,
-) -> Result<Json<Value>, ApiError> {
+) -> Result<Json<MatchView>, ApiError> {
     let req: MoveRequest = parse_body(&body)?;
     if req.mv.len() > MAX_FIELD {
         return Err(ApiError::bad_request(format!("a move has at most {MAX_FIELD} characters")));
@@ -308,7 +311,7 @@ async fn play_move(
     Ok(Json(state.matches.play(&id, bearer(&headers).as_deref(), &req.mv, req.ply)?))
 }
 
-async fn undo(State(state): Shared, Path(id): Path<String>) -> Result<Json<Value>, ApiError> {
+async fn undo(State(state): Shared, Path(id): Path<String>) -> Result<Json<MatchView>, ApiError> {
     Ok(Json(state.matches.undo(&id)?))
 }
 
@@ -317,7 +320,7 @@ fn reserve(state: &AppState, mib: usize) -> Result<Reservation, ApiError> {
     state.compute.reserve(mib, &[&state.players, &state.solvers])
 }
 
-async fn computer_move(State(state): Shared, Path(id): Path<String>) -> Result<Json<Value>, ApiError> {
+async fn computer_move(State(state): Shared, Path(id): Path<String>) -> Result<Json<MatchView>, ApiError> {
     // Cancelled when this request is dropped (its connection closed) or the match moves on.
     let cancel = Arc::new(AtomicBool::new(false));
     let _cancel_on_drop = CancelOnDrop(Arc::clone(&cancel));
@@ -362,22 +365,22 @@ struct JoinRequest {
     name: Option<String>,
 }
 
-async fn join(State(state): Shared, Path(id): Path<String>, body: Bytes) -> Result<Json<Value>, ApiError> {
+async fn join(State(state): Shared, Path(id): Path<String>, body: Bytes) -> Result<Json<MatchView>, ApiError> {
     let req: JoinRequest = parse_body(&body)?;
     if !secret::looks_like_token(&req.invite) {
         return Err(ApiError::forbidden("this invitation is not valid for this match"));
     }
     let name = clean_name(req.name.as_deref())?;
     let (credentials, mut view) = state.matches.join(&id, &req.invite, name)?;
-    view["credentials"] = credentials.json();
+    view.credentials = Some(credentials);
     Ok(Json(view))
 }
 
-async fn resign(State(state): Shared, Path(id): Path<String>, headers: HeaderMap) -> Result<Json<Value>, ApiError> {
+async fn resign(State(state): Shared, Path(id): Path<String>, headers: HeaderMap) -> Result<Json<MatchView>, ApiError> {
     Ok(Json(state.matches.resign(&id, bearer(&headers).as_deref())?))
 }
 
-async fn view_at(State(state): Shared, Path((id, ply)): Path<(String, String)>) -> Result<Json<Value>, ApiError> {
+async fn view_at(State(state): Shared, Path((id, ply)): Path<(String, String)>) -> Result<Json<MatchView>, ApiError> {
     let ply: usize = ply.parse().map_err(|_| ApiError::bad_request(format!("'{ply}' is not a move number")))?;
     Ok(Json(state.matches.with(&id, |m| m.view_at(ply))??))
 }

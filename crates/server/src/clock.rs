@@ -4,8 +4,6 @@
 
 use std::time::{Duration, Instant};
 
-use serde_json::{json, Value};
-
 use crate::store::ClockSettings;
 
 /// The shortest and longest time banks the server accepts.
@@ -97,13 +95,13 @@ impl Clock {
     }
 
     /// What the page shows: the settings, each side's time left and which runs.
-    pub fn json(&self, now: Instant) -> Value {
-        json!({
-            "initial": self.settings.initial_ms,
-            "increment": self.settings.increment_ms,
-            "remaining": [self.left(0, now).max(0), self.left(1, now).max(0)],
-            "running": self.running,
-        })
+    pub fn view(&self, now: Instant) -> crate::views::ClockView {
+        crate::views::ClockView {
+            initial: self.settings.initial_ms,
+            increment: self.settings.increment_ms,
+            remaining: [self.left(0, now).max(0), self.left(1, now).max(0)],
+            running: self.running,
+        }
     }
 }
 
@@ -147,7 +145,7 @@ mod tests {
         assert_eq!(c.deadline(), Some(t0 + Duration::from_secs(13)));
         c.stop(t0 + Duration::from_secs(4));
         assert_eq!(c.flagged(t0 + Duration::from_secs(60)), None);
-        assert_eq!(c.json(t0)["remaining"], json!([9_000, 9_000]));
+        assert_eq!(c.view(t0).remaining, [9_000, 9_000]);
     }
 
     #[test]

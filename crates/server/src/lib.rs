@@ -19,6 +19,7 @@ pub mod records;
 pub mod retention;
 pub mod secret;
 pub mod store;
+pub mod views;
 
 use std::net::SocketAddr;
 use std::path::PathBuf;

@@ -19,7 +19,8 @@ use axum::response::Response;
 use serde_json::{json, Value};
 
 use crate::error::ApiError;
-use crate::matches::{view_message, Slot, Watching};
+use crate::matches::{Slot, Watching};
+use crate::views::view_message;
 use crate::AppState;
 
 /// The largest message a client may send.

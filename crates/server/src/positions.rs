@@ -13,6 +13,7 @@ use tabula_core::Error;
 use tabula_search::AnyGame;
 
 use crate::error::ApiError;
+pub use crate::views::{Ending, MoveView, Played};
 
 /// The most moves one request may replay (a long game's worth).
 pub const MAX_MOVES: usize = 600;
@@ -35,35 +36,6 @@ pub struct PositionRequest {
     /// Also describe every position along the way (its text, seat to move, drawing fields and result).
     #[serde(default)]
     pub each: bool,
-}
-
-/// One legal move with the game's annotations (what a screen needs to preview it).
-#[derive(Debug, Serialize)]
-pub struct MoveView {
-    /// The move in notation.
-    #[serde(rename = "move")]
-    pub mv: String,
-    /// The game's annotations for it.
-    pub info: Value,
-}
-
-/// One move of the history and the seat that made it.
-#[derive(Debug, Serialize)]
-pub struct Played {
-    /// The move as the game writes it.
-    #[serde(rename = "move")]
-    pub mv: String,
-    /// The seat that made it (0 moves first).
-    pub side: usize,
-}
-
-/// How a game ended.
-#[derive(Debug, Serialize)]
-pub struct Ending {
-    /// The winning seat, or `None` for a draw.
-    pub winner: Option<usize>,
-    /// Why, in a sentence.
-    pub reason: String,
 }
 
 /// A position as the rules see it, shaped like the match view's fields of the same names.

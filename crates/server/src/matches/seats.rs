@@ -1,0 +1,88 @@
+//! Who holds the seats of a match: a person or a computer player (checked
+//! against the server's envelope), the names people give, and the online
+//! part (seat tokens, invitations, connections, the clock).
+
+use tabula_core::{Error, GameInfo};
+use tabula_search::{Envelope, PlayerSpec};
+
+use crate::clock::Clock;
+use crate::error::ApiError;
+use crate::secret;
+
+/// The longest name a player may give.
+pub const MAX_NAME_CHARS: usize = 40;
+
+/// Who holds a seat.
+#[derive(Debug, Clone)]
+pub enum Seat {
+    /// A person.
+    Human,
+    /// The computer, playing as the spec says (kept as typed, and parsed).
+    Computer(String, PlayerSpec),
+}
+
+impl Seat {
+    /// Reads `human` or a player spec for `game`.
+    pub fn parse(text: &str, game: &'static GameInfo) -> Result<Seat, Error> {
+        if text.trim().eq_ignore_ascii_case("human") {
+            Ok(Seat::Human)
+        } else {
+            Ok(Seat::Computer(text.trim().to_string(), PlayerSpec::parse(text, game)?))
+        }
+    }
+
+    /// Like [`Seat::parse`], but refuses players that ask for more than
+    /// `envelope` allows (external engines, big tables, many threads).
+    pub fn parse_for_server(text: &str, game: &'static GameInfo, envelope: &Envelope) -> Result<Seat, Error> {
+        let seat = Seat::parse(text, game)?;
+        if let Seat::Computer(_, spec) = &seat {
+            envelope.check(spec)?;
+        }
+        Ok(seat)
+    }
+
+    /// The seat as a player list writes it: `human`, or the player spec as typed.
+    pub fn label(&self) -> &str {
+        match self {
+            Seat::Human => "human",
+            Seat::Computer(text, _) => text,
+        }
+    }
+}
+
+/// Checks and tidies a name a person gave: trimmed, at most [`MAX_NAME_CHARS`], no control characters.
+pub fn clean_name(name: Option<&str>) -> Result<Option<String>, ApiError> {
+    let Some(name) = name.map(str::trim).filter(|n| !n.is_empty()) else { return Ok(None) };
+    if name.chars().count() > MAX_NAME_CHARS {
+        return Err(ApiError::bad_request(format!("a name has at most {MAX_NAME_CHARS} characters")));
+    }
+    if name.chars().any(char::is_control) {
+        return Err(ApiError::bad_request("a name cannot hold control characters"));
+    }
+    Ok(Some(name.to_string()))
+}
+
+/// The online part of a match: who holds the seats, who is connected, the clock.
+#[derive(Debug, Clone)]
+pub struct Online {
+    /// The hash of each seat's token, once the seat is held.
+    pub tokens: [Option<[u8; 32]>; 2],
+    /// The hash of the invitation to each free seat.
+    pub invites: [Option<[u8; 32]>; 2],
+    /// The clock, if the match is played with one.
+    pub clock: Option<Clock>,
+    /// Live connections per seat.
+    pub connected: [u32; 2],
+}
+
+impl Online {
+    /// The seat a token holds; `Ok(None)` without a token, 403 for a token that holds none.
+    pub fn seat_of(&self, token: Option<&str>) -> Result<Option<usize>, ApiError> {
+        let Some(token) = token else { return Ok(None) };
+        let h = secret::hash(token);
+        (0..2)
+            .find(|&s| self.tokens[s].is_some_and(|t| secret::same(&t, &h)))
+            .map(Some)
+            .ok_or_else(|| ApiError::forbidden("this seat token does not hold a seat of this match"))
+    }
+}
