@@ -435,7 +435,7 @@ test('the rules page and the home card', { timeout: 90000 }, async () => {
     const page = await newPage(browser, { viewport });
     const res = await page.goto(`${server.base}/rules/leeward`);
     assert.equal(res.status(), 200);
-    await page.waitForSelector('.diagram svg');
+    await page.waitForSelector('body[data-diagrams="drawn"]');
     assert.equal(await count(page, '.diagram svg'), await count(page, '.diagram'), 'every diagram is drawn');
     assert.ok((await count(page, '.diagram svg .piece')) > 20);
     assert.equal(await count(page, '.piece-icon svg'), 8);

@@ -315,7 +315,7 @@ test('after a game against the computer, 1 then 3 switches to two-player mode fo
 test('the rules page: prose, diagrams drawn by the board code, and the keys', { timeout: 60000 }, async () => {
   const page = await newPage(browser);
   await page.goto(`${server.base}/rules/piracy`);
-  await page.waitForSelector('.diagram svg');
+  await page.waitForSelector('body[data-diagrams="drawn"]');
   assert.equal(await page.locator('.diagram svg').count(), 5);
   assert.match(await page.textContent('#rules'), /seventy times seven/);
   assert.ok(await page.locator('.diagram[data-diagram="ram"] .target').count() === 1, 'the ramming diagram shows one legal move');
@@ -323,7 +323,7 @@ test('the rules page: prose, diagrams drawn by the board code, and the keys', { 
   noProblems(page);
   const phone = await newPage(browser, { viewport: PHONE });
   await phone.goto(`${server.base}/rules/piracy`);
-  await phone.waitForSelector('.diagram svg');
+  await phone.waitForSelector('body[data-diagrams="drawn"]');
   await shot(phone, 'piracy-rules-phone');
   noProblems(phone);
 });

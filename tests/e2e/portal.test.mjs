@@ -34,7 +34,7 @@ test('the home page lists Warp & Weft with a drawing, and its links work', { tim
 
   await card.locator('a:has-text("Rules")').click();
   await page.waitForURL(/\/rules\/warp-weft$/);
-  await page.waitForSelector('.diagram svg');
+  await page.waitForSelector('body[data-diagrams="drawn"]');
 
   await page.goBack();
   await page.locator('.game-card[data-slug="warp-weft"] a:has-text("Play")').click();
@@ -58,7 +58,7 @@ test('the rules page loads, with its diagrams and keys', { timeout: 120000 }, as
     const page = await newPage(browser, { viewport });
     const res = await page.goto(`${server.base}/rules/warp-weft`);
     assert.equal(res.status(), 200);
-    await page.waitForSelector('.diagram svg');
+    await page.waitForSelector('body[data-diagrams="drawn"]');
     assert.equal(await page.locator('.diagram svg').count(), 4);
     const text = await page.textContent('article');
     for (const word of ['Weft', 'Warp', 'komi', 'Pie rule', 'Asymmetric', '5 × 5', '9 × 9']) {

@@ -421,7 +421,7 @@ test('the home card and the rules page, with their drawings and keys', { timeout
     const p = await newPage(browser, { viewport });
     const res = await p.goto(`${server.base}/rules/seesaw`);
     assert.equal(res.status(), 200);
-    await p.waitForSelector('.diagram svg');
+    await p.waitForSelector('body[data-diagrams="drawn"]');
     const diagrams = await p.locator('.diagram').count();
     assert.equal(await p.locator('.diagram svg').count(), diagrams, 'every diagram is drawn');
     assert.ok(diagrams >= 7);

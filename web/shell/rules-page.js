@@ -15,6 +15,8 @@ export async function mountRulesPage({ slug, name }) {
   registerKeys([]);
   const { drawDiagrams } = await import(`/static/games/${slug}/rules.js`);
   await drawDiagrams(document);
+  // Every diagram is in place (for tests, and anyone who waits for the page to settle).
+  document.body.dataset.diagrams = 'drawn';
 }
 
 /**
