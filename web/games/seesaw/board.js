@@ -677,11 +677,9 @@ export function drawBoard(state, { deco = {}, labels = true, names = false, flip
   return view.svg;
 }
 
-/** The drawing for the home page's card: the start position, with South's first steps marked. */
-export function drawStart(state) {
-  const pos = G.fromState(state);
-  const home = pos.L.homes[0];
-  const targets = G.stepsFrom(pos, home).map((cell) => ({ cell, kind: 'step' }));
+/** The drawing for the home page's card: the start position, with South's first steps (from the catalog's `moves`) marked. */
+export function drawStart(state, moves = []) {
+  const targets = moves.filter((m) => m.info.kind === 'step').map((m) => ({ cell: m.info.to, kind: 'step' }));
   return drawBoard(state, { labels: false, deco: { targets }, label: 'Seesaw: the start position, one stack each on its home corner' });
 }
 
