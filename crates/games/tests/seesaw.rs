@@ -772,3 +772,38 @@ proptest! {
         let _ = p.evaluate();
     }
 }
+
+/// The screen is given every order of a capture chain that makes the same
+/// turn, so a player may click it either way (oracle game 26, turn 61:
+/// North's 4-stack on e3 takes e5 and f4 in either order).
+#[test]
+fn every_order_of_a_capture_chain_comes_with_its_move() {
+    let p = pos("tiles:a1=1,a4=2,b1=1,b2=2,b3=2,b4=2,b5=2,c2=1,c5=2,c6=2,d1=1,d2=1,d3=1,d5=1,d6=2,d7=2,e1=1,e3=1,e4=1,f1=1,f2=1;stacks:a3=2x1,c5=1x2,e3=2x4,e5=1x1,f2=1x1,f4=1x1,g1=1x1;next:2");
+    let orders_of = |text: &str| -> Vec<Vec<String>> {
+        let mv = p.parse_move(text).unwrap();
+        let view = serde_json::to_value(p.move_view(mv)).unwrap();
+        let parts = |list: &serde_json::Value| {
+            list.as_array().unwrap().iter().map(|x| x["to"].as_str().unwrap().to_string()).collect()
+        };
+        match view["orders"].as_array() {
+            Some(orders) => orders.iter().map(parts).collect(),
+            None => vec![parts(&view["parts"])],
+        }
+    };
+    assert_eq!(orders_of("e3xe5xf4-e5"), [vec!["e5", "f4", "e5"], vec!["f4", "e5"]]);
+    assert_eq!(orders_of("e3xf2xg1-f2"), [vec!["f2", "g1", "f2"], vec!["g1", "f2"]]);
+    assert_eq!(orders_of("e3xe5xf4-g4"), [vec!["e5", "f4", "g4"]], "only one order makes this turn");
+    // Every order takes the move's stacks and ends on its cell.
+    for mv in legal(&p) {
+        let view = serde_json::to_value(p.move_view(mv)).unwrap();
+        for order in view["orders"].as_array().into_iter().flatten() {
+            let parts = order.as_array().unwrap();
+            let taken: BTreeSet<&str> =
+                parts.iter().filter(|x| x["capture"] == true).map(|x| x["to"].as_str().unwrap()).collect();
+            let captures: BTreeSet<&str> =
+                view["captures"].as_array().unwrap().iter().map(|c| c.as_str().unwrap()).collect();
+            assert_eq!(taken, captures, "{}", view["notation"]);
+            assert_eq!(parts.last().unwrap()["to"], view["to"], "{}", view["notation"]);
+        }
+    }
+}

@@ -9,7 +9,7 @@
 // solid inner edge, North's with a dashed one.
 
 import { svgEl, svgText, injectStyle, shakeElement, focusRovingCell } from '/static/shell/svg.js';
-import * as G from './logic.js';
+import * as G from './geometry.js';
 
 const R = 50; // hexagon radius in SVG units
 const SQ3 = Math.sqrt(3);

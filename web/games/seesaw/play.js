@@ -6,7 +6,7 @@
 import { openRulesDialog } from '/static/shell/rules-dialog.js';
 import { radioGroup, checkbox } from '/static/shell/form.js';
 import { BoardView, swatch, sideKey, sideName } from './board.js';
-import * as G from './logic.js';
+import * as G from './geometry.js';
 import { inviteFriend, replayHref } from '/static/shell/session.js';
 import {
   createMatchController, humanCanMove, playersFromSettings, playerLabel as seatPlayer, inSentence, matchHeadline, whoWithSide,
@@ -125,7 +125,6 @@ export async function mount({ root, game, shell, api, params }) {
   /* ---------- Match state ---------- */
 
   let view = null; // the view on the page: the controller's latest, handed to show()
-  let pos = null; // the view's state, for the rules helpers
   let board = null;
   let sel = null; // {kind: 'stack', cell} | {kind: 'chain', from, hops: [cells]} | {kind: 'deploy', cell}
   let shownHistory = [];
@@ -202,44 +201,38 @@ export async function mount({ root, game, shell, api, params }) {
 
   const keyOf = (to, captures, promotes) => `${to}|${[...captures].sort().join(',')}|${promotes ? 1 : 0}`;
 
-  /** The server's own path of a capture move, from its parts. */
-  function serverPath(m) {
+  /**
+   * A capture turn clicked in one order of its captures (`parts`, as the
+   * server lists them): {from, hops, end, to, captures, promotes, parts, move, info}.
+   */
+  function chainPath(m, parts) {
     const info = m.info;
-    const parts = info.parts || [];
     const hops = parts.filter((p) => p.capture).map((p) => ({ cell: p.to, steps: p.steps, left: p.left }));
     const tail = parts[parts.length - 1];
-    const end = info.pass ? { kind: 'pass', to: info.to } : tail && !tail.capture ? { kind: 'step', to: info.to } : { kind: 'spent', to: info.to };
-    return { from: info.from, hops, end, to: info.to, captures: info.captures || [], promotes: !!info.promotes, move: m.move, info };
+    const end = !tail.capture ? 'step' : tail.left > 0 ? 'pass' : 'spent';
+    return { from: info.from, hops, end: { kind: end, to: info.to }, to: info.to, captures: info.captures || [], promotes: !!info.promotes, parts, move: m.move, info };
   }
+
+  /** The cells a chain enters from its start through its first `hops` captures (all of it by default). */
+  const chainCells = (p, hops = p.parts.length) => [p.from, ...p.parts.slice(0, hops).flatMap((x) => x.via)];
 
   /**
    * Every way to click a capture turn of the stack on `from`: each order of
-   * captures the rules allow, matched to the server's legal move it ends in.
+   * captures the server lists for each of its legal capture moves.
    */
   function capturePaths(from) {
     if (pathCache.has(from)) return pathCache.get(from);
-    const server = legal().filter((m) => m.info && m.info.kind === 'capture' && m.info.from === from);
-    const byKey = new Map(server.map((m) => [keyOf(m.info.to, m.info.captures || [], m.info.promotes), m]));
     const out = [];
-    const sig = (p) => `${p.hops.map((x) => x.cell).join('x')}|${p.end.kind}|${p.end.to}`;
     const seen = new Set();
-    let local = [];
-    try {
-      local = server.length ? G.chainPaths(pos, from) : [];
-    } catch {
-      local = [];
-    }
-    for (const p of local) {
-      const m = byKey.get(keyOf(p.to, p.captures, p.promotes));
-      if (!m || seen.has(sig(p))) continue;
-      seen.add(sig(p));
-      out.push({ ...p, move: m.move, info: m.info });
-    }
-    for (const m of server) {
-      const p = serverPath(m);
-      if (seen.has(sig(p))) continue;
-      seen.add(sig(p));
-      out.push(p);
+    const sig = (p) => `${p.hops.map((x) => x.cell).join('x')}|${p.end.kind}|${p.end.to}`;
+    for (const m of legal()) {
+      if (!m.info || m.info.kind !== 'capture' || m.info.from !== from) continue;
+      for (const parts of m.info.orders && m.info.orders.length ? m.info.orders : [m.info.parts]) {
+        const p = chainPath(m, parts);
+        if (seen.has(sig(p))) continue;
+        seen.add(sig(p));
+        out.push(p);
+      }
     }
     pathCache.set(from, out);
     return out;
@@ -331,12 +324,7 @@ export async function mount({ root, game, shell, api, params }) {
     stacks.push({ ...me, cell: opts.at, on_tile: null });
     const shown = { ...st, stacks };
     deco.ghosts = st.stacks.filter((x) => taken.has(x.cell)).map((x) => ({ ...x }));
-    let path = [sel.from, ...sel.hops];
-    try {
-      path = G.pathCells(pos, { from: sel.from, hops: sel.hops.map((cell) => ({ cell })), end: null });
-    } catch {
-      /* straight lines will do */
-    }
+    const path = opts.cands.length ? chainCells(opts.cands[0], sel.hops.length) : [sel.from, ...sel.hops];
     deco.chain = { path, at: opts.at, left: opts.left, side: mover };
     deco.picked = opts.at;
     deco.forced = null;
@@ -376,19 +364,13 @@ export async function mount({ root, game, shell, api, params }) {
 
   /** The part of a clicked chain the board has not shown yet: from its `shown`-th capture to the end. */
   function restOf(p, shown) {
-    try {
-      const full = G.pathCells(pos, p);
-      const prefix = G.pathCells(pos, { from: p.from, hops: p.hops.slice(0, shown), end: null });
-      return { path: full.slice(prefix.length - 1), captured: p.hops.slice(shown).map((x) => x.cell) };
-    } catch {
-      return { path: [p.to], captured: [] };
-    }
+    const full = chainCells(p);
+    return { path: full.slice(chainCells(p, shown).length - 1), captured: p.hops.slice(shown).map((x) => x.cell) };
   }
 
   /** Draws a view the controller accepted (`before`: the one it replaces; `rest`: the part of a clicked chain still to animate). */
   function show(v, before, { rest = null } = {}) {
     view = v;
-    pos = G.fromState(v.state);
     pathCache = new Map();
     // A turn being built survives a redraw of the same position (an online view saying who is connected).
     const samePosition = before && before.id === v.id && !before.replay && !v.replay && before.history.length === v.history.length;

@@ -9,8 +9,8 @@ use tabula_core::{Game, Outcome, Side};
 
 use super::geometry::{Layout, DIRECTIONS};
 use super::info::INFO;
-use super::notation::{format_move, path_of, side_name};
-use super::rules::{ChainEnd, Seesaw, SeesawMove, TurnKind, NORTH, SOUTH};
+use super::notation::{format_move, side_name};
+use super::rules::{ChainEnd, ChainPath, Seesaw, SeesawMove, TurnKind, NORTH, SOUTH};
 
 /// The game's own fields of a position (`view` in the API).
 #[derive(Debug, Serialize)]
@@ -166,6 +166,11 @@ pub struct StackMoveView {
     pub path: Vec<String>,
     /// Each capture, then the closing step, with the steps each uses.
     pub parts: Vec<PartView>,
+    /// For a capture: every order of captures that makes this same turn,
+    /// each as its parts (`parts` is the first), so that a screen can let a
+    /// player click the chain in any of them, step by step.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub orders: Vec<Vec<PartView>>,
     /// The cells whose stacks are taken.
     pub captures: Vec<String>,
     /// Whether the turn ends with a pass.
@@ -331,19 +336,18 @@ pub fn move_view(pos: &Seesaw, mv: SeesawMove) -> Option<SeesawMoveView> {
             let heading: Vec<usize> =
                 if Seesaw::moves_up(stack.owner, stack.size) { vec![0, 1, 5] } else { vec![2, 3, 4] };
             debug_assert_eq!(DIRECTIONS.len(), 6);
-            let mut vacated = vec![mv.from()];
-            let open = |vacated: &[usize]| {
-                let vacated = vacated.to_vec();
-                move |c: usize| pos.stack(c).is_none() || vacated.contains(&c)
-            };
-            let mut path = vec![name(mv.from())];
-            let mut parts = Vec::new();
-            let mut at = mv.from();
-            let mut passes = false;
-            let mut left = stack.size as u32;
-            if mv.kind() == TurnKind::Capture {
-                let chain = path_of(pos, mv)?;
-                for &(cell, after) in &chain.hops {
+            // The cells entered and the parts of the turn, for one order of its captures.
+            let walk = |chain: Option<&ChainPath>| {
+                let mut vacated = vec![mv.from()];
+                let open = |vacated: &[usize]| {
+                    let vacated = vacated.to_vec();
+                    move |c: usize| pos.stack(c).is_none() || vacated.contains(&c)
+                };
+                let mut path = vec![name(mv.from())];
+                let mut parts = Vec::new();
+                let mut at = mv.from();
+                let mut left = stack.size as u32;
+                for &(cell, after) in chain.map_or(&[][..], |c| &c.hops[..]) {
                     let cells = route(layout, at, cell, &all, &open(&vacated));
                     path.extend(names(&cells));
                     parts.push(PartView {
@@ -359,20 +363,32 @@ pub fn move_view(pos: &Seesaw, mv: SeesawMove) -> Option<SeesawMoveView> {
                     vacated.push(cell);
                     at = cell;
                 }
-                passes = chain.end == ChainEnd::Pass;
-            }
-            if at != mv.to() {
-                let cells = route(layout, at, mv.to(), &heading, &open(&vacated));
-                path.extend(names(&cells));
-                parts.push(PartView {
-                    to: name(mv.to()),
-                    capture: false,
-                    captured_size: None,
-                    via: names(&cells),
-                    steps: cells.len() as u32,
-                    left: left.saturating_sub(cells.len() as u32),
-                });
-            }
+                if at != mv.to() {
+                    let cells = route(layout, at, mv.to(), &heading, &open(&vacated));
+                    path.extend(names(&cells));
+                    parts.push(PartView {
+                        to: name(mv.to()),
+                        capture: false,
+                        captured_size: None,
+                        via: names(&cells),
+                        steps: cells.len() as u32,
+                        left: left.saturating_sub(cells.len() as u32),
+                    });
+                }
+                (path, parts)
+            };
+            let chains: Vec<ChainPath> = if mv.kind() == TurnKind::Capture {
+                let chains: Vec<ChainPath> = pos.chain_paths().into_iter().filter(|p| p.mv == mv).collect();
+                if chains.is_empty() {
+                    return None;
+                }
+                chains
+            } else {
+                Vec::new()
+            };
+            let (path, parts) = walk(chains.first());
+            let passes = chains.first().is_some_and(|c| c.end == ChainEnd::Pass);
+            let orders = if chains.len() > 1 { chains.iter().map(|c| walk(Some(c)).1).collect() } else { Vec::new() };
             Some(SeesawMoveView::Move(StackMoveView {
                 kind: if mv.kind() == TurnKind::Capture { "capture" } else { "step" },
                 notation,
@@ -380,6 +396,7 @@ pub fn move_view(pos: &Seesaw, mv: SeesawMove) -> Option<SeesawMoveView> {
                 to: name(mv.to()),
                 path,
                 parts,
+                orders,
                 captures: mv.captured_cells().map(name).collect(),
                 pass: passes,
                 promotes: mv.promotes(),
