@@ -64,75 +64,9 @@ export function turnName(from, to) {
   return [null, 'right', 'reverse', 'left'][d];
 }
 
-const LETTERS = { l: 'lamp', s: 'sail', k: 'kite', o: 'oar' };
-
-/**
- * A state in the API's shape from a position text such as
- * `board=okslsko/3o3/7/7/7/3O3/OKSLSKO;wind=E;next=ink;calm=0`
- * (Ink in upper case). For diagrams and for replaying a finished game.
- */
-export function stateFromText(text) {
-  const fields = {};
-  for (const part of String(text).split(';')) {
-    const [k, v] = part.split('=');
-    if (k && v !== undefined) fields[k.trim()] = v.trim();
-  }
-  const pieces = [];
-  const ranks = (fields.board || '7/7/7/7/7/7/7').split('/');
-  ranks.forEach((row, i) => {
-    const rank = N - 1 - i;
-    let file = 0;
-    for (const c of row) {
-      if (/[1-7]/.test(c)) file += Number(c);
-      else if (c === '.') file += 1;
-      else {
-        const kind = LETTERS[c.toLowerCase()];
-        if (kind) pieces.push({ square: squareName(file, rank), file, rank, kind, owner: c === c.toUpperCase() ? 'ink' : 'paper' });
-        file += 1;
-      }
-    }
-  });
-  return makeState(pieces, (fields.wind || 'E').toUpperCase(), fields.next === 'paper' ? 'paper' : 'ink', Number(fields.calm || 0), []);
-}
-
-function makeState(pieces, wind, toMove, calm, captured) {
-  return {
-    size: N,
-    pieces,
-    wind,
-    wind_name: windName(wind),
-    wind_degrees: windDegrees(wind),
-    turns: turnsOf(wind),
-    to_move: toMove,
-    homes: { ink: 'd1', paper: 'd7' },
-    captured,
-    calm,
-    calm_limit: 60,
-  };
-}
-
 /** The piece on a square of a state, or null. */
 export function pieceAt(state, name) {
   return state.pieces.find((p) => p.square === name) || null;
-}
-
-/**
- * The state after a move, with no legality checks (the server is the judge):
- * the piece goes from `from` to `to`, whatever stood there is taken, and the wind
- * becomes the one the move leaves.
- */
-export function applyMove(state, move) {
-  const mv = typeof move === 'string' ? parseMove(move) : move;
-  if (!mv) return state;
-  const mover = pieceAt(state, mv.from);
-  const taken = pieceAt(state, mv.to);
-  const [file, rank] = parseSquare(mv.to);
-  const pieces = state.pieces
-    .filter((p) => p.square !== mv.to && p.square !== mv.from)
-    .concat(mover ? [{ ...mover, square: mv.to, file, rank }] : []);
-  const captured = taken ? [...state.captured, { kind: taken.kind, owner: taken.owner }] : [...state.captured];
-  const wind = mv.wind || state.wind;
-  return makeState(pieces, wind, otherSide(state.to_move), taken ? 0 : state.calm + 1, captured);
 }
 
 /* ---------- Style (injected once) ---------- */

@@ -7,7 +7,7 @@ import { openRulesDialog } from '/static/shell/rules-dialog.js';
 import { checkbox } from '/static/shell/form.js';
 import {
   BoardView, parseMove, turnsOf, turnName, sideName, otherSide, kindName, windName, windDegrees,
-  pieceAt, applyMove, stateFromText, pieceIcon, windArrow, swatch,
+  pieceAt, pieceIcon, windArrow, swatch,
 } from './board.js';
 import { inviteFriend, replayHref } from '/static/shell/session.js';
 import {
@@ -15,6 +15,7 @@ import {
 } from '/static/shell/match-controller.js';
 import { openSettingsDialog } from '/static/shell/settings-dialog.js';
 import { moveTick } from '/static/shell/sound.js';
+import { positionsAfter } from '/static/shell/positions.js';
 
 const SLUG = 'leeward';
 const MIN_GAP_MS = 420; // let the eye follow one move before the next one lands
@@ -123,8 +124,6 @@ export async function mount({ root, game, shell, api, params }) {
   let hoverWind = null; // the wind under the pointer
   let replay = null; // {states, moves, index, timer} while a finished game is replayed in place
   let baseText = params.get('position') || '';
-  let matchStart = { id: null, text: '' }; // the start position of a match opened from the address, when not the usual one
-  const startAsked = new Set(); // the matches whose start position was asked for
 
   const ctl = createMatchController({
     moveText,
@@ -160,37 +159,50 @@ export async function mount({ root, game, shell, api, params }) {
   const passive = () => !view.computer_to_move && !!(view.replay || (view.online && !view.can_move));
   const playerLabel = (owner) => seatPlayer(view, seatOf(owner), { levels });
 
-  /** The position the match started from, for naming the pieces of past moves. */
-  function baseState() {
-    const text = view && matchStart.id === view.id ? matchStart.text : baseText;
-    if (text) {
-      try {
-        return stateFromText(text);
-      } catch {
-        return null;
-      }
-    }
-    return game.start || null;
-  }
-
-  /** The states after each move of the history (index 0: the start), or null if they do not match the server's. */
-  let statesCache = { key: null, states: null };
+  /**
+   * The positions after each move of the history (index 0: the start), as
+   * the server works them out; null until they have arrived (then the page
+   * is drawn again).
+   */
+  let statesCache = { key: null, states: null, ready: Promise.resolve(null) };
   function historyStates(v) {
     const key = `${v.id}:${v.history.length}:${v.version}`;
-    if (statesCache.key === key) return statesCache.states;
-    const states = computeStates(v);
-    statesCache = { key, states };
-    return states;
+    if (statesCache.key !== key) statesCache = { key, states: null, ready: loadStates(v, key) };
+    return statesCache.states;
   }
 
-  function computeStates(v) {
-    const base = baseState();
-    if (!base) return null;
-    const states = [base];
-    for (const x of v.history) states.push(applyMove(states[states.length - 1], x.move));
-    const end = states[states.length - 1];
-    const key = (st) => st.pieces.map((p) => `${p.owner}${p.kind}${p.square}`).sort().join(',');
-    return key(end) === key(v.state) ? states : null;
+  async function loadStates(v, key) {
+    try {
+      // The match's own start (a set position, or the usual one), then every move from it.
+      const start = v.history.length ? await api(`/api/matches/${encodeURIComponent(v.id)}/at/0`) : v;
+      const walk = await positionsAfter(SLUG, { position: start.position, moves: v.history.map((x) => x.move), each: true });
+      if (statesCache.key !== key) return null;
+      statesCache.states = walk.positions.map((x) => x.state);
+      shownMoves = { id: null, n: -1 };
+      renderAll();
+      return statesCache.states;
+    } catch {
+      return null; // the moves are listed without their pieces' names
+    }
+  }
+
+  /** The board with the piece of the move in the making on its new square, as the server played it (null until known). */
+  let landing = { key: null, state: null };
+  function landingState(from, to) {
+    const key = `${view.id}:${view.version}:${from}${to}`;
+    if (landing.key === key) return landing.state;
+    landing = { key, state: null };
+    const move = legal.find((m) => m.from === from && m.to === to);
+    if (move) {
+      positionsAfter(SLUG, { position: view.position, moves: [move.name] })
+        .then((after) => {
+          if (landing.key !== key) return;
+          landing = { key, state: { ...view.state, pieces: after.state.pieces, captured: after.state.captured } };
+          renderAll();
+        })
+        .catch(() => {});
+    }
+    return null;
   }
 
   function lastMove(v) {
@@ -221,10 +233,6 @@ export async function mount({ root, game, shell, api, params }) {
     if (!before || before.id !== v.id || before.history.length !== v.history.length || !humanToMove()) clearPick();
     if (before && before.id === v.id && v.history.length > before.history.length) tick();
     renderAll();
-    if (v.history.length && !startAsked.has(v.id) && !historyStates(v)) {
-      startAsked.add(v.id);
-      learnStart(v);
-    }
   }
 
   function clearPick() {
@@ -336,7 +344,7 @@ export async function mount({ root, game, shell, api, params }) {
   /** The position on the board: the server's, or with the move in the making played. */
   function shownState() {
     if (replay) return replay.states[replay.index];
-    if (pick && pick.to) return applyMove(view.state, { from: pick.from, to: pick.to, wind: view.state.wind });
+    if (pick && pick.to) return landingState(pick.from, pick.to) || view.state;
     return view.state;
   }
 
@@ -685,16 +693,16 @@ export async function mount({ root, game, shell, api, params }) {
 
   /* ---------- Replay of a finished game ---------- */
 
-  function startReplay() {
+  async function startReplay() {
     if (!view || !view.result || !view.history.length || replay || view.replay) return;
     if (view.online) {
       // An online game is replayed on its own page, with the engine's graph.
       location.assign(replayHref(SLUG, view.id));
       return;
     }
-    const states = historyStates(view);
-    if (!states) {
-      toast('This game cannot be replayed here.', { error: true });
+    const states = historyStates(view) || (await statesCache.ready);
+    if (!states || !view || view.online) {
+      if (!states) toast('This game cannot be replayed here.', { error: true });
       return;
     }
     clearPick();
@@ -814,22 +822,7 @@ export async function mount({ root, game, shell, api, params }) {
   };
   document.addEventListener('keydown', onKey);
 
-  /**
-   * A match opened from the address may have started from a position of its
-   * own: fetch it, so that past moves can name their pieces.
-   */
-  async function learnStart(v) {
-    try {
-      const start = await api(`/api/matches/${encodeURIComponent(v.id)}/at/0`);
-      if (!view || view.id !== v.id) return;
-      matchStart = { id: v.id, text: start.position };
-      statesCache = { key: null, states: null };
-      shownMoves = { id: null, n: -1 };
-      renderAll();
-    } catch {
-      /* the moves are listed without their pieces' names */
-    }
-  }
+
 
   /* ---------- Start ---------- */
 
