@@ -43,3 +43,15 @@ test('two people at one screen: each move is read as its side, once', { timeout:
   assert.deepEqual(page.problems, []);
   await page.context().close();
 });
+
+test('a click on a cell that cannot be taken says why', { timeout: 120000 }, async () => {
+  const page = await newPage(env.browser, { settings: { 'tabula.warp-weft': { mode: 'two', size: '7' } } });
+  await page.goto(`${env.server.base}/play/warp-weft?seed=42`);
+  await page.waitForSelector('#board .cell.lit');
+  await page.click('#board .cell[data-cell="a1"]', { force: true }); // a cell that is not lit: the page says why
+  await page.waitForSelector('.toast:has-text("a1 is not in row 4: take one of its lit cells.")');
+  await page.click('#board .cell[data-cell="d4"]', { force: true });
+  await page.waitForSelector('.toast:has-text("d4 is used already: take a lit cell in row 4.")');
+  assert.deepEqual(page.problems, []);
+  await page.context().close();
+});

@@ -120,9 +120,25 @@ export async function mount({ root, game, shell, api, params }) {
       label: `Warp & Weft board, ${size} by ${size}. Arrow keys move between cells, Enter plays.`,
       onPlay: (name) => playMove(name),
       onPreview: (name) => preview(name),
-      onReject: () => {},
+      onReject: (name) => refused(name),
     });
     boardBox.replaceChildren(board.svg);
+  }
+
+  /** Says why a cell cannot be taken now (the board has shaken it). */
+  function refused(name) {
+    if (!view || view.result) return;
+    if (!humanToMove()) {
+      const watching = view.online && (view.online.seat === null || view.online.seat === undefined);
+      ctl.nudge(view.computer_to_move ? 'Wait a moment: the computer is thinking.'
+        : watching ? 'You are watching: only the two players can move.'
+          : `Wait for ${inSentence(playerLabel(view.state.axis_to_move))} to move.`);
+      return;
+    }
+    const [r, c] = parseCell(name) || [];
+    const st = view.state;
+    const line = st.axis_to_move === 'weft' ? `row ${st.shuttle_rc[0] + 1}` : `column ${String.fromCharCode(97 + st.shuttle_rc[1])}`;
+    ctl.nudge(st.taken[r] && st.taken[r][c] ? `${name} is used already: take a lit cell in ${line}.` : `${name} is not in ${line}: take one of its lit cells.`);
   }
 
   function lastMove(v) {
