@@ -98,7 +98,8 @@ test('picking a piece shows its squares; Escape takes the pick back; a wind chos
   // Piece, then square: the piece goes there for now, and three winds are offered.
   await page.click(sq('b1'));
   await page.click(sq('b3'));
-  assert.equal(await count(page, '#board .piece[data-square="b3"]'), 1);
+  // The board the server played the move to arrives at once (one small request).
+  await page.waitForSelector('#board .piece[data-square="b3"]');
   assert.equal(await count(page, '#board .piece[data-square="b1"]'), 0);
   assert.deepEqual(await page.$$eval('#board .wind-choice', (els) => els.map((e) => e.dataset.wind).sort()), ['N', 'S', 'W']);
   assert.deepEqual(await page.$$eval('.wind-btn', (els) => els.map((e) => e.dataset.wind).sort()), ['N', 'S', 'W']);
