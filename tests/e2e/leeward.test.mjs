@@ -290,6 +290,9 @@ test('a whole game against the computer at Easy, played to the end', { timeout: 
   // Every captured piece is shown beside the board.
   assert.equal(await count(page, '#sides .tray .lw-icon'), view.state.captured.length);
   assert.equal(await count(page, '#move-list .mv:not(.mv-gap)'), view.history.length);
+  // Every move names its piece: the positions along the game came from the server, a few moves at a time.
+  await page.waitForFunction((n) => [...document.querySelectorAll('#move-list .mv:not(.mv-gap) .visually-hidden')]
+    .filter((e) => /: (Lamp|Sail|Kite|Oar) /.test(e.textContent)).length === n, view.history.length);
   await shot(page, 'leeward-desktop-result');
 
   // Replay walks through the game from the start; Escape stops it.

@@ -163,6 +163,17 @@ mod tests {
     }
 
     #[test]
+    fn a_spec_is_budgeted_for_its_table_tree_or_solver() {
+        let mib = |text: &str| spec(text).memory_mib(256);
+        assert_eq!(mib("random"), 0);
+        assert_eq!(mib("ab:depth=3,hash=64"), 64);
+        assert_eq!(mib("ab:depth=3,hash=16,solve=1"), 16 + 256);
+        assert_eq!(mib("solver"), 256 + 64);
+        assert_eq!(mib("mcts:iters=3000"), 1);
+        assert_eq!(mib("mcts:time=1s"), 366, "a tree of at most four million nodes");
+    }
+
+    #[test]
     fn the_earlier_of_two_moments_treats_none_as_never() {
         let now = Instant::now();
         let later = now + Duration::from_secs(1);

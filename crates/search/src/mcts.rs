@@ -11,7 +11,7 @@ use crate::alphabeta::SearchResult;
 use crate::envelope::Bounds;
 
 /// The most nodes one tree may hold; past it, leaves are no longer expanded.
-const MAX_NODES: usize = 4_000_000;
+pub(crate) const MAX_NODES: usize = 4_000_000;
 /// Playouts longer than this are scored as draws.
 const MAX_PLAYOUT: usize = 2_000;
 

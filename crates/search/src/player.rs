@@ -17,7 +17,7 @@ use tabula_core::{seeded_rng, Error, Evaluate, GameInfo, SeededRng, SolverMemory
 use crate::alphabeta::{AlphaBeta, SearchLimits, SearchResult};
 use crate::envelope::{earlier, Bounds};
 use crate::greedy::greedy_move;
-use crate::mcts::{Mcts, MctsLimits};
+use crate::mcts::{Mcts, MctsLimits, MAX_NODES as MCTS_MAX_NODES};
 use crate::random::{random_index, random_move};
 use crate::ugi_client::UgiClient;
 
@@ -186,9 +186,21 @@ impl PlayerSpec {
         }
     }
 
-    /// Whether this player may run the game's exact solver.
-    pub fn solves(&self) -> bool {
-        matches!(self, PlayerSpec::Solver | PlayerSpec::AlphaBeta { solve: true, .. })
+    /// The MiB this player may allocate, for a game whose exact solver
+    /// takes `solver_mib`: its table, its tree or the solver's table (so a
+    /// server can budget for it before it thinks).
+    pub fn memory_mib(&self, solver_mib: usize) -> usize {
+        /// An MCTS node with its share of the child list, in bytes (generously).
+        const MCTS_NODE_BYTES: u64 = 96;
+        match self {
+            PlayerSpec::Random | PlayerSpec::Greedy { .. } | PlayerSpec::Ugi { .. } => 0,
+            PlayerSpec::AlphaBeta { table_mib, solve, .. } => table_mib + if *solve { solver_mib } else { 0 },
+            PlayerSpec::Solver => solver_mib + SOLVER_FALLBACK_TABLE_MIB,
+            PlayerSpec::Mcts(limits) => {
+                let nodes = limits.iterations.unwrap_or(MCTS_MAX_NODES as u64).min(MCTS_MAX_NODES as u64);
+                ((nodes * MCTS_NODE_BYTES) >> 20).max(1) as usize
+            }
+        }
     }
 }
 
@@ -238,22 +250,24 @@ impl fmt::Display for PlayerSpec {
     }
 }
 
+/// The table of the search a solver player falls back on, in MiB.
+const SOLVER_FALLBACK_TABLE_MIB: usize = 64;
 /// The deepest alpha–beta iteration a spec may ask for (the search's ply limit).
-pub const MAX_DEPTH: u32 = 120;
+const MAX_DEPTH: u32 = 120;
 /// The largest node limit a spec may give.
-pub const MAX_NODES: u64 = 1_000_000_000_000;
+const MAX_NODES: u64 = 1_000_000_000_000;
 /// The largest alpha–beta table a spec may ask for, in MiB.
-pub const MAX_TABLE_MIB: usize = 65_536;
+const MAX_TABLE_MIB: usize = 65_536;
 /// The most search threads a spec may ask for.
-pub const MAX_THREADS: usize = 256;
+const MAX_THREADS: usize = 256;
 /// The widest carelessness margin, in evaluation units (a won game's score).
-pub const MAX_MARGIN: i32 = tabula_core::WIN_SCORE;
+const MAX_MARGIN: i32 = tabula_core::WIN_SCORE;
 /// The largest contempt for draws, either way, in evaluation units.
-pub const MAX_CONTEMPT: i32 = 100_000;
+const MAX_CONTEMPT: i32 = 100_000;
 /// The most MCTS iterations a spec may ask for.
-pub const MAX_ITERATIONS: u64 = 10_000_000_000;
+const MAX_ITERATIONS: u64 = 10_000_000_000;
 /// The largest MCTS exploration constant.
-pub const MAX_EXPLORATION: f64 = 100.0;
+const MAX_EXPLORATION: f64 = 100.0;
 
 /// Reads a whole-number setting and checks it lies in `range`, so that no
 /// number a person types can overflow or exhaust a player later on.
@@ -364,7 +378,7 @@ impl<G: Evaluate> Player<G> {
                         Some(SearchResult { elapsed: start.elapsed(), exact: true, ..one(mv, score, 0) })
                     }
                     None => {
-                        let searcher = self.alphabeta.get_or_insert_with(|| AlphaBeta::new(64));
+                        let searcher = self.alphabeta.get_or_insert_with(|| AlphaBeta::new(SOLVER_FALLBACK_TABLE_MIB));
                         searcher.set_bounds(self.bounds.deadline(start), self.bounds.cancel.clone());
                         let result = searcher.search(
                             game,

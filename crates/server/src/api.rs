@@ -2,7 +2,7 @@
 
 use std::collections::BTreeMap;
 use std::convert::Infallible;
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
 
 use axum::body::Bytes;
@@ -18,7 +18,7 @@ use tabula_core::Options;
 use tabula_games::{find, registry};
 use tabula_search::Bounds;
 
-use crate::compute::{memory_mib, CancelOnDrop, Reservation};
+use crate::compute::{CancelOnDrop, Reservation};
 use crate::error::{self, ApiError};
 use crate::hosts::Refusal;
 use crate::matches::{clean_name, Match};
@@ -258,7 +258,7 @@ fn option_texts(given: BTreeMap<String, Value>) -> Result<BTreeMap<String, Strin
 }
 
 /// `POST /api/positions`: the rules without a match (see `positions.rs`).
-async fn describe_positions(body: Bytes) -> Result<Json<positions::PositionReply>, ApiError> {
+async fn describe_positions(State(state): Shared, body: Bytes) -> Result<Json<positions::PositionReply>, ApiError> {
     let mut req: positions::PositionRequest = parse_body(&body)?;
     if req.position.as_ref().is_some_and(|p| p.len() > MAX_POSITION) {
         return Err(ApiError::bad_request(format!("a position text has at most {MAX_POSITION} characters")));
@@ -267,7 +267,9 @@ async fn describe_positions(body: Bytes) -> Result<Json<positions::PositionReply
         return Err(ApiError::bad_request(format!("a move has at most {MAX_FIELD} characters")));
     }
     let options = option_texts(std::mem::take(&mut req.options))?;
-    // Replaying up to a long game's moves and describing them is work: off the async threads.
+    // Replaying up to a long game's moves and describing them is work: off
+    // the async threads, and only a few at a time.
+    let _turn = state.compute.light_work().await?;
     tokio::task::spawn_blocking(move || positions::answer(req, options))
         .await
         .map_err(|_| ApiError::conflict("the position could not be worked out"))?
@@ -335,7 +337,7 @@ async fn computer_move(State(state): Shared, Path(id): Path<String>) -> Result<J
     let job = state.compute.start(spec.threads()).await?;
     let (mut player, memory) = match state.players.take(&key) {
         Some(kept) => kept,
-        None => (game.new_player(&spec, seed), reserve(&state, memory_mib(&spec, game.solver_table_mib()))?),
+        None => (game.new_player(&spec, seed), reserve(&state, spec.memory_mib(game.solver_table_mib()))?),
     };
     let worker = Arc::clone(&state);
     let bounds = Bounds::within(envelope.max_time).cancelled_by(Arc::clone(&cancel));
@@ -351,9 +353,7 @@ async fn computer_move(State(state): Shared, Path(id): Path<String>) -> Result<J
     .map_err(|_| ApiError::conflict("the computer could not finish thinking"))?
     .map_err(|e| ApiError::conflict(format!("the computer could not choose a move: {e}")))?
     .ok_or_else(|| ApiError::conflict("the game is over"))?;
-    if cancel.load(Ordering::Relaxed) {
-        return Err(ApiError::conflict("the match changed while the computer was thinking"));
-    }
+    // A match that moved on meanwhile refuses the decision (its version changed).
     Ok(Json(state.matches.computer_played(&id, version, decision)?))
 }
 
@@ -467,7 +467,7 @@ async fn solve(
     };
     let key = state.matches.with(&id, |m| m.id.clone())?;
     // A full pool is answered like a busy solver: hints are a courtesy.
-    let Ok(job) = state.compute.start(2).await else {
+    let Ok(job) = state.compute.start(tabula_search::PlayerSpec::Solver.threads()).await else {
         return Ok(unsolved("the server is busy thinking for others"));
     };
     let (mut memory, reservation) = match state.solvers.take(&key) {

@@ -9,8 +9,7 @@ use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex, MutexGuard};
 use std::time::Duration;
 
-use tabula_search::PlayerSpec;
-use tokio::sync::{OwnedSemaphorePermit, Semaphore};
+use tokio::sync::{OwnedSemaphorePermit, Semaphore, SemaphorePermit};
 
 use crate::error::ApiError;
 
@@ -34,6 +33,9 @@ impl Default for PoolSize {
     }
 }
 
+/// Light work done at once per slot (see [`ComputePool::light_work`]).
+const LIGHT_PER_SLOT: usize = 4;
+
 /// The memory a computation or a kept table holds, given back when dropped.
 pub type Reservation = Option<OwnedSemaphorePermit>;
 
@@ -45,6 +47,8 @@ pub struct Job {
 /// The shared pool of cores and memory.
 pub struct ComputePool {
     threads: Arc<Semaphore>,
+    /// Light work (working out positions for pages): a few at a time per core.
+    light: Semaphore,
     memory: Arc<Semaphore>,
     waiting: AtomicUsize,
     size: PoolSize,
@@ -56,6 +60,7 @@ impl ComputePool {
         let size = PoolSize { slots: size.slots.max(1), memory_mib: size.memory_mib.max(1), ..size };
         ComputePool {
             threads: Arc::new(Semaphore::new(size.slots)),
+            light: Semaphore::new(LIGHT_PER_SLOT * size.slots),
             memory: Arc::new(Semaphore::new(size.memory_mib)),
             waiting: AtomicUsize::new(0),
             size,
@@ -82,6 +87,16 @@ impl ComputePool {
         let _leave = Leave(&self.waiting);
         match tokio::time::timeout(self.size.queue_wait, Arc::clone(&self.threads).acquire_many_owned(threads)).await {
             Ok(Ok(permit)) => Ok(Job { _threads: permit }),
+            _ => Err(busy()),
+        }
+    }
+
+    /// A turn for light work (milliseconds of it, such as replaying a game's
+    /// moves for a page): a few per core at once; 503 busy if none comes
+    /// within the queue wait.
+    pub async fn light_work(&self) -> Result<SemaphorePermit<'_>, ApiError> {
+        match tokio::time::timeout(self.size.queue_wait, self.light.acquire()).await {
+            Ok(Ok(permit)) => Ok(permit),
             _ => Err(busy()),
         }
     }
@@ -132,24 +147,6 @@ struct Leave<'a>(&'a AtomicUsize);
 impl Drop for Leave<'_> {
     fn drop(&mut self) {
         self.0.fetch_sub(1, Ordering::SeqCst);
-    }
-}
-
-/// The MiB a player following `spec` may allocate, for a game whose exact
-/// solver takes `solver_mib`: its table, its tree, or the solver's table.
-pub fn memory_mib(spec: &PlayerSpec, solver_mib: usize) -> usize {
-    /// An MCTS node with its share of the child list, in bytes (generously).
-    const MCTS_NODE_BYTES: u64 = 96;
-    /// The most nodes an MCTS tree holds (see `tabula_search::Mcts`).
-    const MCTS_MAX_NODES: u64 = 4_000_000;
-    match spec {
-        PlayerSpec::Random | PlayerSpec::Greedy { .. } | PlayerSpec::Ugi { .. } => 0,
-        PlayerSpec::AlphaBeta { table_mib, solve, .. } => table_mib + if *solve { solver_mib } else { 0 },
-        PlayerSpec::Solver => solver_mib + 64,
-        PlayerSpec::Mcts(limits) => {
-            let nodes = limits.iterations.unwrap_or(MCTS_MAX_NODES).min(MCTS_MAX_NODES);
-            ((nodes * MCTS_NODE_BYTES) >> 20).max(1) as usize
-        }
     }
 }
 
@@ -268,17 +265,5 @@ mod tests {
         drop(big);
         assert_eq!(pool.memory_free(), 100);
         assert_eq!(pool.reserve(101, &[]).err().map(|e| e.kind()), Some("busy"), "more than the whole budget");
-    }
-
-    #[test]
-    fn a_spec_is_budgeted_for_its_table_tree_or_solver() {
-        let info = tabula_games::find("warp-weft").unwrap().info();
-        let mib = |text: &str| memory_mib(&PlayerSpec::parse(text, info).unwrap(), 256);
-        assert_eq!(mib("random"), 0);
-        assert_eq!(mib("ab:depth=3,hash=64"), 64);
-        assert_eq!(mib("ab:depth=3,hash=16,solve=1"), 16 + 256);
-        assert_eq!(mib("solver"), 256 + 64);
-        assert_eq!(mib("mcts:iters=3000"), 1);
-        assert_eq!(mib("mcts:time=1s"), 366);
     }
 }

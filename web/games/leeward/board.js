@@ -52,17 +52,8 @@ export function parseMove(text) {
   return { from: m[1].toLowerCase(), to: m[3].toLowerCase(), capture: !!m[2], wind: m[4].toUpperCase() };
 }
 
-/** The three winds a mover may leave after `wind`. */
-export function turnsOf(wind) {
-  const i = WINDS.indexOf(wind);
-  return { left: WINDS[(i + 3) % 4], right: WINDS[(i + 1) % 4], reverse: WINDS[(i + 2) % 4] };
-}
-
-/** How `from` becomes `to`: "left", "right" or "reverse" (null when it stays). */
-export function turnName(from, to) {
-  const d = (WINDS.indexOf(to) - WINDS.indexOf(from) + 4) % 4;
-  return [null, 'right', 'reverse', 'left'][d];
-}
+/** The wind blowing the other way (for the words about a wind). */
+export const oppositeWind = (wind) => WINDS[(WINDS.indexOf(wind) + 2) % 4];
 
 /** The piece on a square of a state, or null. */
 export function pieceAt(state, name) {

@@ -6,7 +6,7 @@
 import { openRulesDialog } from '/static/shell/rules-dialog.js';
 import { checkbox } from '/static/shell/form.js';
 import {
-  BoardView, parseMove, turnsOf, turnName, sideName, otherSide, kindName, windName, windDegrees,
+  BoardView, parseMove, oppositeWind, sideName, otherSide, kindName, windName, windDegrees,
   pieceAt, pieceIcon, windArrow, swatch,
 } from './board.js';
 import { inviteFriend, replayHref } from '/static/shell/session.js';
@@ -37,7 +37,7 @@ function loadCss() {
 
 /** What each piece may do in a wind, in a line. */
 function windSummary(w) {
-  const up = windName(turnsOf(w).reverse);
+  const up = windName(oppositeWind(w));
   const across = w === 'N' || w === 'S' ? 'east or west' : 'north or south';
   return `Sails run ${windName(w)}, Oars row ${up}, Kites cross ${across}.`;
 }
@@ -165,6 +165,8 @@ export async function mount({ root, game, shell, api, params }) {
    * is drawn again).
    */
   let statesCache = { key: null, states: null, ready: Promise.resolve(null) };
+  // What the server worked out so far for one match: its moves and the positions after them.
+  let walked = { id: null, moves: [], steps: [] };
   function historyStates(v) {
     const key = `${v.id}:${v.history.length}:${v.version}`;
     if (statesCache.key !== key) statesCache = { key, states: null, ready: loadStates(v, key) };
@@ -173,11 +175,25 @@ export async function mount({ root, game, shell, api, params }) {
 
   async function loadStates(v, key) {
     try {
-      // The match's own start (a set position, or the usual one), then every move from it.
-      const start = v.history.length ? await api(`/api/matches/${encodeURIComponent(v.id)}/at/0`) : v;
-      const walk = await positionsAfter(SLUG, { position: start.position, moves: v.history.map((x) => x.move), each: true });
+      const moves = v.history.map((x) => x.move);
+      // Only the moves played since the last time are asked for (an undo asks again from the start).
+      const known = walked.id === v.id && walked.moves.length <= moves.length && walked.moves.every((m, i) => m === moves[i]);
+      if (!known) {
+        // The match's own start: a set position, or the usual one.
+        const start = moves.length ? await api(`/api/matches/${encodeURIComponent(v.id)}/at/0`) : v;
+        walked = { id: v.id, moves: [], steps: [{ position: start.position, state: start.state }] };
+      }
+      const base = walked;
+      const fresh = moves.slice(base.moves.length);
+      if (fresh.length) {
+        const from = base.steps[base.steps.length - 1].position;
+        const walk = await positionsAfter(SLUG, { position: from, moves: fresh, each: true });
+        // Another answer came first: start again from what it learned.
+        if (walked !== base) return statesCache.key === key ? loadStates(v, key) : null;
+        walked = { id: v.id, moves: [...base.moves, ...fresh], steps: [...base.steps, ...walk.positions.slice(1)] };
+      }
       if (statesCache.key !== key) return null;
-      statesCache.states = walk.positions.map((x) => x.state);
+      statesCache.states = walked.steps.slice(0, moves.length + 1).map((x) => x.state);
       shownMoves = { id: null, n: -1 };
       renderAll();
       return statesCache.states;
@@ -373,7 +389,7 @@ export async function mount({ root, game, shell, api, params }) {
         last,
         origin: pick.from,
         moved: pick.to,
-        choices: choicesOf(pick.from, pick.to).map((c) => ({ wind: c.wind, turn: c.info.turn || turnName(st.wind, c.wind), open: c.info.open || [] })),
+        choices: choicesOf(pick.from, pick.to).map((c) => ({ wind: c.wind, turn: c.info.turn, open: c.info.open || [] })),
         selected: selWind,
         threats: m ? m.info.open || [] : [],
         lampSquare: lamp ? lamp.square : null,
@@ -547,9 +563,8 @@ export async function mount({ root, game, shell, api, params }) {
     let note = null;
     if (choosing) {
       const list = choicesOf(pick.from, pick.to);
-      const turns = turnsOf(w);
       for (const t of ['left', 'reverse', 'right']) {
-        const m = list.find((x) => x.wind === turns[t]);
+        const m = list.find((x) => x.info.turn === t);
         if (!m) continue;
         const open = m.info.open || [];
         const risk = m.info.result === 'win'
@@ -799,7 +814,7 @@ export async function mount({ root, game, shell, api, params }) {
     }
     const windStep = humanToMove() && pick && pick.to;
     if (windStep) {
-      const turns = turnsOf(view.state.wind);
+      const turns = view.state.turns;
       const pickTurn = { ArrowLeft: 'left', ArrowRight: 'right', ArrowUp: 'reverse', ArrowDown: 'reverse' }[e.key];
       if (pickTurn) {
         e.preventDefault();
