@@ -146,6 +146,16 @@ impl State {
         let start = game.to_text();
         Ok(State { game, start })
     }
+
+    /// The observation of this position as float32 bytes in native order.
+    fn observed_bytes(&self) -> PyResult<Vec<u8>> {
+        let values = guard(|| {
+            let mut values = Vec::new();
+            self.game.observe(&mut values);
+            Ok(values)
+        })?;
+        Ok(values.iter().flat_map(|v| v.to_ne_bytes()).collect())
+    }
 }
 
 #[pymethods]
@@ -308,12 +318,7 @@ impl State {
         let frombuffer = NUMPY.get_or_try_init(py, || -> PyResult<Py<PyAny>> {
             Ok(py.import("numpy")?.getattr("frombuffer")?.unbind())
         })?;
-        let values = guard(|| {
-            let mut values = Vec::new();
-            self.game.observe(&mut values);
-            Ok(values)
-        })?;
-        let bytes: Vec<u8> = values.iter().flat_map(|v| v.to_ne_bytes()).collect();
+        let bytes = self.observed_bytes()?;
         let array = frombuffer.bind(py).call1((PyBytes::new(py, &bytes), "float32"))?;
         let shape = PyTuple::new(py, self.game.observation_shape())?;
         // `frombuffer` gives a read-only view of the bytes; a copy is the caller's own.
@@ -322,13 +327,7 @@ impl State {
 
     /// The observation as raw float32 bytes (native order), for callers that build their own arrays.
     fn observation_bytes<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyBytes>> {
-        let values = guard(|| {
-            let mut values = Vec::new();
-            self.game.observe(&mut values);
-            Ok(values)
-        })?;
-        let bytes: Vec<u8> = values.iter().flat_map(|v| v.to_ne_bytes()).collect();
-        Ok(PyBytes::new(py, &bytes))
+        Ok(PyBytes::new(py, &self.observed_bytes()?))
     }
 
     /// Plays `games` random games from here (GIL released); returns their
