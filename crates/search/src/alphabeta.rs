@@ -1,5 +1,6 @@
 //! Negamax alpha–beta with principal-variation search, iterative deepening
-//! with aspiration windows, a shared transposition table, killer and history
+//! with aspiration windows (keeping what an unfinished iteration found), a
+//! shared transposition table, killer and history
 //! move ordering, an optional quiescence search, time and node limits, and
 //! Lazy SMP (several threads searching the same tree through one table).
 
@@ -23,7 +24,10 @@ const ASPIRATION: i32 = 16;
 pub struct SearchLimits {
     /// The deepest iteration, in plies.
     pub depth: u32,
-    /// Stop after this long (the last finished iteration's move is played).
+    /// Stop after this long. The move played is the last finished iteration's,
+    /// or a better one the unfinished iteration found after searching that
+    /// move first; an iteration that could not search even its first move in
+    /// the time left is not started.
     pub time: Option<Duration>,
     /// Iterations up to this depth finish even past the time limit.
     pub min_depth: u32,
@@ -41,7 +45,8 @@ impl SearchLimits {
 /// What a search found.
 #[derive(Debug, Clone, PartialEq)]
 pub struct SearchResult<M> {
-    /// The move to play (`None` only when the game is over).
+    /// The move to play (`None` only when the game is over): the last finished
+    /// iteration's, unless the unfinished one proved another better.
     pub best: Option<M>,
     /// Its score for the side to move; beyond ±`PROVEN`, a proven result.
     pub score: i32,
@@ -81,6 +86,11 @@ pub struct AlphaBeta<G: Evaluate> {
     contempt: i32,
     /// The side to move at the root of the current search.
     root_side: Side,
+    /// The best root move of the iteration under way and its score, once a
+    /// root move has been searched to the iteration's depth and raised alpha.
+    root_best: Option<(G::Move, i32)>,
+    /// When the iteration under way finished searching its first root move.
+    first_root_done: Option<Instant>,
 }
 
 impl<G: Evaluate> AlphaBeta<G> {
@@ -109,6 +119,8 @@ impl<G: Evaluate> AlphaBeta<G> {
             plain: false,
             contempt: 0,
             root_side: Side::First,
+            root_best: None,
+            first_root_done: None,
         }
     }
 
@@ -245,15 +257,31 @@ impl<G: Evaluate> AlphaBeta<G> {
         }
         let max_depth = limits.depth.clamp(1, MAX_PLY as u32 - 1);
         let mut previous: Option<i32> = None;
+        let mut pace = IterationPace::default();
         let first = 1 + (id % 2) as u32;
         for depth in first..=max_depth {
             let soft = if depth <= limits.min_depth { None } else { limits.time.map(|t| start + t) };
             self.deadline = crate::envelope::earlier(soft, self.hard_deadline);
             self.horizon = 0;
+            self.root_best = None;
+            self.first_root_done = None;
+            let began = Instant::now();
             let score = self.aspiration(&mut pos, depth as i32, previous);
             if self.stopped {
+                // An unfinished iteration still counts once a root move has been
+                // searched to its depth: that move is at least as good as the
+                // last finished iteration's choice, which was searched first.
+                if let (0, Some((mv, partial))) = (id, self.root_best) {
+                    if result.best != Some(mv) {
+                        result.best = Some(mv);
+                        result.pv = vec![mv];
+                    }
+                    result.score = partial;
+                }
                 break;
             }
+            let took = began.elapsed();
+            pace.finished(took, self.first_root_done.map_or(took, |t| t - began));
             if id > 0 {
                 previous = Some(score);
                 continue;
@@ -280,8 +308,9 @@ impl<G: Evaluate> AlphaBeta<G> {
             }
             previous = Some(score);
             if let Some(t) = limits.time {
-                // An iteration usually costs several times the one before: do not start one that cannot finish.
-                if depth >= limits.min_depth && start.elapsed() * 2 > t {
+                // Do not start an iteration that cannot even search its first
+                // move in the time left: it could not change the move played.
+                if depth >= limits.min_depth && start.elapsed() + pace.next_first_move() > t {
                     break;
                 }
             }
@@ -456,6 +485,14 @@ impl<G: Evaluate> AlphaBeta<G> {
                 self.buffers[ply] = moves;
                 return 0;
             }
+            if ply == 0 {
+                if i == 0 {
+                    self.first_root_done = Some(Instant::now());
+                }
+                if score > alpha {
+                    self.root_best = Some((mv, score));
+                }
+            }
             if score > best_score {
                 best_score = score;
                 best_index = Some(index);
@@ -580,6 +617,35 @@ impl<G: Evaluate> AlphaBeta<G> {
     }
 }
 
+/// How long the iterations of one search took, to foresee the next one.
+#[derive(Debug, Default)]
+struct IterationPace {
+    /// The last finished iteration's length, and how long its first root move took.
+    last: Option<(Duration, Duration)>,
+    /// The iteration's length before that.
+    before: Option<Duration>,
+}
+
+impl IterationPace {
+    /// Notes an iteration that took `total`, `first` of it on its first root move.
+    fn finished(&mut self, total: Duration, first: Duration) {
+        self.before = self.last.map(|(total, _)| total);
+        self.last = Some((total, first.min(total)));
+    }
+
+    /// The expected time to search the next iteration's first root move: this
+    /// iteration's first move, grown by the factor the iterations have been
+    /// growing (between 2 and 8 when there are too few to tell).
+    fn next_first_move(&self) -> Duration {
+        let Some((total, first)) = self.last else { return Duration::ZERO };
+        let growth = match self.before {
+            Some(before) if !before.is_zero() => (total.as_secs_f64() / before.as_secs_f64()).clamp(2.0, 8.0),
+            _ => 2.0,
+        };
+        first.mul_f64(growth)
+    }
+}
+
 /// A score seen by the side to move after a move, turned into the score
 /// of the side that made the move: the same when it moves again (`same`).
 #[inline]
@@ -611,5 +677,28 @@ impl Hasher for FoldHasher {
             self.0 = (self.0 ^ b as u64).wrapping_mul(0x0100_0000_01B3);
         }
         self.0 ^= self.0 >> 29;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn ms(n: u64) -> Duration {
+        Duration::from_millis(n)
+    }
+
+    #[test]
+    fn the_next_first_move_grows_as_the_iterations_grew() {
+        let mut pace = IterationPace::default();
+        assert_eq!(pace.next_first_move(), Duration::ZERO, "nothing known: start");
+        pace.finished(ms(100), ms(40));
+        assert_eq!(pace.next_first_move(), ms(80), "one iteration: at least twice its first move");
+        pace.finished(ms(500), ms(200));
+        assert_eq!(pace.next_first_move(), ms(1000), "grew 5 times: its first move 5 times");
+        pace.finished(ms(510), ms(300));
+        assert_eq!(pace.next_first_move(), ms(600), "barely grew: still at least twice");
+        pace.finished(ms(51_000), ms(1000));
+        assert_eq!(pace.next_first_move(), ms(8000), "grew 100 times: at most 8 times");
     }
 }
