@@ -131,3 +131,40 @@ fn the_plain_baseline_counts_material_only_and_searches_without_quiescence() {
         assert_eq!(result.score, best_material);
     }
 }
+
+/// A searcher with late-move reductions on.
+fn reducing() -> AlphaBeta<Leeward> {
+    let mut searcher = AlphaBeta::<Leeward>::new(4);
+    searcher.set_reductions(true);
+    searcher
+}
+
+#[test]
+fn late_move_reductions_keep_the_tactics() {
+    let lamp = pos("board=7/7/7/S2l3/7/7/3L3;wind=E;next=ink;calm=0");
+    let landfall = pos("board=7/2L4/7/7/l6/7/7;wind=E;next=ink;calm=5");
+    for (p, want) in [(&lamp, "a4xd4/"), (&landfall, "c6d7/")] {
+        for depth in 3..=6 {
+            let result = reducing().search(p, SearchLimits::depth(depth));
+            let mv = p.format_move(result.best.unwrap());
+            assert!(mv.starts_with(want) && result.score > PROVEN, "depth {depth}: {mv} {}", result.score);
+        }
+    }
+    let guarded = pos("board=6l/7/3s3/7/7/3O3/3L3;wind=E;next=ink;calm=0");
+    for depth in 3..=6 {
+        let result = reducing().search(&guarded, SearchLimits::depth(depth));
+        let mut after = guarded.clone();
+        after.play(result.best.unwrap());
+        assert!(!can_take_lamp(&after), "depth {depth}: {}", guarded.format_move(result.best.unwrap()));
+    }
+}
+
+#[test]
+fn late_move_reductions_reach_deeper_on_the_same_nodes() {
+    // Thirty moves into a game between Strong and Fair.
+    let middle = pos("board=1o2s2/1k3o1/2K2l1/5k1/3O2L/7/O1S1K1O;wind=E;next=ink;calm=5");
+    let limits = SearchLimits { depth: 64, time: None, min_depth: 0, nodes: Some(2_000_000) };
+    let full = AlphaBeta::<Leeward>::new(16).search(&middle, limits);
+    let reduced = reducing().search(&middle, limits);
+    assert_eq!((full.depth, reduced.depth), (6, 8), "depths finished on 2 M nodes");
+}

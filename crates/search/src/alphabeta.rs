@@ -82,6 +82,8 @@ pub struct AlphaBeta<G: Evaluate> {
     /// Stops the search when set by whoever asked for it.
     cancel: Option<Arc<AtomicBool>>,
     plain: bool,
+    /// Whether late quiet moves are searched shallower first (see [`AlphaBeta::set_reductions`]).
+    reductions: bool,
     /// What a draw costs the side this search is for (see [`AlphaBeta::set_contempt`]).
     contempt: i32,
     /// The side to move at the root of the current search.
@@ -117,6 +119,7 @@ impl<G: Evaluate> AlphaBeta<G> {
             hard_deadline: None,
             cancel: None,
             plain: false,
+            reductions: false,
             contempt: 0,
             root_side: Side::First,
             root_best: None,
@@ -135,6 +138,15 @@ impl<G: Evaluate> AlphaBeta<G> {
     /// ([`Evaluate::evaluate_plain`]) at the horizon, and no quiescence search.
     pub fn set_plain(&mut self, plain: bool) {
         self.plain = plain;
+    }
+
+    /// Turns late-move reductions on or off: quiet moves ordered after the
+    /// first few are searched a ply shallower (two, very late in a deep
+    /// search) with a null window, and again at full depth only when they
+    /// beat the best so far. The search reaches deeper in the same time; it
+    /// may miss a quiet move whose worth shows only at full depth.
+    pub fn set_reductions(&mut self, on: bool) {
+        self.reductions = on;
     }
 
     /// Makes a draw worth `contempt` less than an even position to the side
@@ -198,7 +210,7 @@ impl<G: Evaluate> AlphaBeta<G> {
         }
         self.stop.store(false, Ordering::Relaxed);
         let helper_nodes = Arc::new(AtomicU64::new(0));
-        let (self_plain, self_contempt) = (self.plain, self.contempt);
+        let (self_plain, self_contempt, self_reductions) = (self.plain, self.contempt, self.reductions);
         let mut result = std::thread::scope(|scope| {
             for id in 1..threads {
                 let table = Arc::clone(&self.table);
@@ -208,6 +220,7 @@ impl<G: Evaluate> AlphaBeta<G> {
                     let mut helper = AlphaBeta::<G>::with_table(table);
                     helper.stop = stop;
                     helper.plain = self_plain;
+                    helper.reductions = self_reductions;
                     helper.contempt = self_contempt;
                     let helper_limits = SearchLimits { time: None, min_depth: 0, nodes: None, ..limits };
                     helper.run(game, helper_limits, id);
@@ -464,7 +477,8 @@ impl<G: Evaluate> AlphaBeta<G> {
         let mut best_index = None;
         let mover = pos.side_to_move();
         for i in 0..moves.len() {
-            let (mv, _, index) = moves[i];
+            let (mv, key, index) = moves[i];
+            let cut = self.reduction(pos, mv, key, i, depth, ply);
             pos.play(mv);
             if self.use_table {
                 self.table.prefetch(pos.hash());
@@ -473,7 +487,10 @@ impl<G: Evaluate> AlphaBeta<G> {
             let score = if i == 0 {
                 self.child(pos, depth - 1, alpha, beta, ply + 1, same)
             } else {
-                let s = self.child(pos, depth - 1, alpha, alpha + 1, ply + 1, same);
+                let mut s = self.child(pos, depth - 1 - cut, alpha, alpha + 1, ply + 1, same);
+                if cut > 0 && s > alpha {
+                    s = self.child(pos, depth - 1, alpha, alpha + 1, ply + 1, same);
+                }
                 if s > alpha && s < beta {
                     self.child(pos, depth - 1, alpha, beta, ply + 1, same)
                 } else {
@@ -582,6 +599,21 @@ impl<G: Evaluate> AlphaBeta<G> {
         }
         self.buffers[ply] = moves;
         best
+    }
+
+    /// How many plies shallower to search the `i`-th move of `pos` at first: none near the root or the horizon, for the first
+    /// moves, the table move, killers and moves the game hints at (captures);
+    /// one for the rest, two for the last of a deep search.
+    #[inline]
+    fn reduction(&self, pos: &G, mv: G::Move, key: i32, i: usize, depth: i32, ply: usize) -> i32 {
+        if !self.reductions || ply == 0 || depth < 3 || i < 3 || key >= i32::MAX - 3 || pos.order_hint(mv) > 0 {
+            return 0;
+        }
+        if depth >= 6 && i >= 12 {
+            2
+        } else {
+            1
+        }
     }
 
     /// Table move first, then killers, then by the game's hint and history.

@@ -49,6 +49,9 @@ pub enum PlayerSpec {
         /// How much worse than an even position a draw is to this player,
         /// in evaluation units (see [`AlphaBeta::set_contempt`]).
         contempt: i32,
+        /// Late-move reductions: search the quiet moves ordered late one ply
+        /// shallower, and again at full depth only if they look better.
+        reduce: bool,
     },
     /// Monte-Carlo tree search.
     Mcts(MctsLimits),
@@ -115,6 +118,7 @@ impl PlayerSpec {
             "ab" | "alphabeta" => {
                 let mut limits = SearchLimits { depth: 0, time: None, min_depth: 0, nodes: None };
                 let (mut table_mib, mut threads, mut margin, mut solve, mut plain, mut contempt) = (16, 1, 0, false, false, 0);
+                let mut reduce = false;
                 for (k, v) in pairs {
                     match k {
                         "depth" => limits.depth = number_in(k, v, 1..=MAX_DEPTH)?,
@@ -127,7 +131,13 @@ impl PlayerSpec {
                         "solve" => solve = number_in::<u8>(k, v, 0..=1)? != 0,
                         "plain" => plain = number_in::<u8>(k, v, 0..=1)? != 0,
                         "contempt" => contempt = number_in(k, v, -MAX_CONTEMPT..=MAX_CONTEMPT)?,
-                        _ => return Err(unknown(k, "depth, time, min_depth, nodes, hash, threads, margin, solve, plain, contempt")),
+                        "reduce" => reduce = number_in::<u8>(k, v, 0..=1)? != 0,
+                        _ => {
+                            return Err(unknown(
+                                k,
+                                "depth, time, min_depth, nodes, hash, threads, margin, solve, plain, contempt, reduce",
+                            ))
+                        }
                     }
                 }
                 if limits.depth == 0 {
@@ -141,6 +151,7 @@ impl PlayerSpec {
                     solve,
                     plain,
                     contempt,
+                    reduce,
                 })
             }
             "solver" | "perfect" => match pairs.first() {
@@ -210,8 +221,11 @@ impl fmt::Display for PlayerSpec {
             PlayerSpec::Random => write!(f, "random"),
             PlayerSpec::Greedy { margin } => write!(f, "greedy:margin={margin}"),
             PlayerSpec::Solver => write!(f, "solver"),
-            PlayerSpec::AlphaBeta { limits, table_mib, threads, margin, solve, plain, contempt } => {
+            PlayerSpec::AlphaBeta { limits, table_mib, threads, margin, solve, plain, contempt, reduce } => {
                 write!(f, "ab:depth={}", limits.depth)?;
+                if *reduce {
+                    write!(f, ",reduce=1")?;
+                }
                 if *solve {
                     write!(f, ",solve=1")?;
                 }
@@ -389,7 +403,7 @@ impl<G: Evaluate> Player<G> {
                     }
                 }
             }
-            PlayerSpec::AlphaBeta { limits, table_mib, threads, margin, solve, plain, contempt } => {
+            PlayerSpec::AlphaBeta { limits, table_mib, threads, margin, solve, plain, contempt, reduce } => {
                 let start = Instant::now();
                 let hard = self.bounds.deadline(start);
                 let mut limits = *limits;
@@ -408,6 +422,7 @@ impl<G: Evaluate> Player<G> {
                 searcher.set_bounds(hard, self.bounds.cancel.clone());
                 searcher.set_plain(*plain);
                 searcher.set_contempt(*contempt);
+                searcher.set_reductions(*reduce);
                 let mut result = searcher.search_parallel(game, limits, *threads);
                 if result.best.is_none() {
                     return Ok(None);

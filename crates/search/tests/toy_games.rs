@@ -198,6 +198,9 @@ fn player_specs_are_read_and_checked() {
         PlayerSpec::AlphaBeta { limits, .. } => assert_eq!(limits.depth, 9),
         other => panic!("{other:?}"),
     }
+    let reducing = PlayerSpec::parse("ab:time=2s,reduce=1", info).unwrap();
+    assert!(matches!(reducing, PlayerSpec::AlphaBeta { reduce: true, .. }), "{reducing:?}");
+    assert_eq!(PlayerSpec::parse(&reducing.to_string(), info).unwrap(), reducing, "{reducing}");
     for (bad, says) in [
         ("level:godlike", "has no level 'godlike'"),
         ("ab:depth=x", "must be a whole number"),
@@ -205,6 +208,7 @@ fn player_specs_are_read_and_checked() {
         ("ab:time=3h", "is not a duration"),
         ("wizard", "unknown player"),
         ("ab:depth", "should look like key=value"),
+        ("ab:reduce=2", "from 0 to 1"),
     ] {
         let err = PlayerSpec::parse(bad, info).unwrap_err();
         assert!(err.to_string().contains(says), "{bad}: {err}");

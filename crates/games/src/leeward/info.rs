@@ -17,6 +17,11 @@ pub(super) static INFO: GameInfo = GameInfo {
             about: "looks five moves ahead in at most a quarter of a second, then picks at random among the moves it rates near the best, so it now and then plays a clearly worse one",
         },
         LevelInfo { key: "fair", name: "Fair", player: "ab:time=400ms", about: "thinks for under half a second" },
-        LevelInfo { key: "strong", name: "Strong", player: "ab:time=2s,hash=64", about: "thinks for about two seconds" },
+        LevelInfo {
+            key: "strong",
+            name: "Strong",
+            player: "ab:time=2s,hash=64,reduce=1",
+            about: "thinks for about two seconds and looks at unlikely moves less deeply, so it sees further",
+        },
     ],
 };
