@@ -179,3 +179,39 @@ fn move_ordering_keeps_the_tree_small() {
     assert_eq!(exact.margin, 1);
     assert!(solver.nodes() < 4_000_000, "{} nodes: has the move ordering lost its way?", solver.nodes());
 }
+
+/// One solver kept for a whole game, with a table far too small for it, so
+/// that entries are evicted all the time: every move it names must still be
+/// worth the margin it reports (a fresh, roomy solver checks each).
+fn kept_solver_names_moves_worth_its_margin(seed: u64, size: usize, threads: usize, opening: &[usize]) {
+    let mut pos = midgame(seed, size, opening);
+    let mut kept = Solver::new(&pos, 1).unwrap();
+    kept.set_threads(threads);
+    while pos.outcome().is_none() {
+        let exact = kept.solve(&pos, 0, None).unwrap();
+        let best = exact.best.unwrap();
+        let mut child = pos.clone();
+        child.play(best);
+        let rest = Solver::new(&child, 16).unwrap().solve(&child, 0, None).unwrap();
+        assert_eq!(
+            pos.value(best.to as usize) as i32 - rest.margin,
+            exact.margin,
+            "board {seed}, {size}×{size}, {threads} thread(s): {} is not worth the margin in {}",
+            pos.format_move(best),
+            pos.to_text()
+        );
+        pos = child;
+    }
+}
+
+#[test]
+fn a_kept_solver_with_a_crowded_table_still_names_a_best_move() {
+    for seed in 1..=12 {
+        kept_solver_names_moves_worth_its_margin(seed, 5, 1, &[]);
+    }
+    // 7 × 7 from twelve moves in, to keep the test quick.
+    for seed in 1..=3 {
+        kept_solver_names_moves_worth_its_margin(seed, 7, 1, &[1; 12]);
+        kept_solver_names_moves_worth_its_margin(seed, 7, 2, &[1; 12]);
+    }
+}

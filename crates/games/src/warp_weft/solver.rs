@@ -150,6 +150,10 @@ impl Solver {
         self.stopped = false;
         let (mut lower, mut upper) = (i32::MIN / 2, i32::MAX / 2);
         let mut g = guess;
+        // The move that proved the last (so the highest) lower bound, read
+        // as soon as its pass ends: a later pass that fails low knows only
+        // upper bounds, and the root's entry may be evicted by then.
+        let mut best = None;
         while lower < upper {
             let beta = if g == lower { g + 1 } else { g };
             g = self.root(used, line, axis, beta - 1, beta, true);
@@ -160,9 +164,10 @@ impl Solver {
                 upper = g;
             } else {
                 lower = g;
+                best = self.best_move(pos, used, axis, line);
             }
         }
-        Some(Exact { margin: g, best: self.best_move(pos, used, axis, line) })
+        Some(Exact { margin: g, best })
     }
 
     /// Whether the mover's future margin is at least `threshold` (one null-window search).
@@ -291,6 +296,8 @@ impl Solver {
             if let Some((_, child)) = self.table.probe(child_key) {
                 let score = self.values[t] - child.upper as i32;
                 if score >= beta {
+                    // Kept with its move, which a solve reads at the root.
+                    self.record(key, alpha, beta, score, t as u8, 0);
                     return score;
                 }
             }
@@ -354,6 +361,10 @@ impl Solver {
             None => (self.table.victim(key), Slot::empty(key)),
         };
         entry.work = entry.work.max((64 - nodes.leading_zeros()) as u8);
+        // Another thread may have stored a higher lower bound meanwhile, with
+        // the move that reaches it: this search's move replaces it only if it
+        // reaches as high.
+        let reaches_stored = best >= entry.lower as i32;
         if best <= alpha0 {
             entry.upper = entry.upper.min(best as i16);
         } else if best >= beta0 {
@@ -362,7 +373,7 @@ impl Solver {
             entry.lower = best as i16;
             entry.upper = best as i16;
         }
-        if best > alpha0 || entry.best == NO_MOVE {
+        if (best > alpha0 && reaches_stored) || entry.best == NO_MOVE {
             entry.best = best_cell;
         }
         self.table.put(index, entry);
@@ -468,5 +479,39 @@ impl Solver {
         let score = unpack(word);
         self.record(key, alpha, beta, score, (word & 0xFF) as u8, spent);
         score
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use tabula_core::Options;
+
+    /// A solver for board 1 and the key of its start position.
+    fn solver_and_root() -> (Solver, u64) {
+        let pos = WarpWeft::new(&Options::default()).unwrap();
+        let solver = Solver::new(&pos, 1).unwrap();
+        let (used, axis) = (Solver::used_mask(&pos), pos.axis_to_move().index());
+        let key = solver.key(used, axis, solver.lines[axis][pos.shuttle()]);
+        (solver, key)
+    }
+
+    #[test]
+    fn a_weaker_cut_off_keeps_the_move_of_a_stronger_stored_bound() {
+        let (mut solver, key) = solver_and_root();
+        // One thread proves the position worth at least 7 with the move to cell 10…
+        solver.record(key, 6, 7, 7, 10, 1000);
+        // …while another, which had started with a lower window, proves at least 4 with cell 20.
+        solver.record(key, 3, 4, 4, 20, 1000);
+        let (_, slot) = solver.table.probe(key).unwrap();
+        assert_eq!((slot.lower, slot.best), (7, 10), "the move to cell 20 was only shown to reach 4");
+        // A later proof of at least 9 brings its own move.
+        solver.record(key, 8, 9, 9, 30, 1000);
+        let (_, slot) = solver.table.probe(key).unwrap();
+        assert_eq!((slot.lower, slot.best), (9, 30));
+        // Fail-low results narrow the upper bound and leave the move alone.
+        solver.record(key, 11, 12, 10, 40, 1000);
+        let (_, slot) = solver.table.probe(key).unwrap();
+        assert_eq!((slot.lower, slot.upper, slot.best), (9, 10, 30));
     }
 }
