@@ -91,6 +91,10 @@ pub trait Game: Clone + Send + Sync + 'static {
 /// owned by the player that calls it.
 pub type SolverMemory = Option<Box<dyn std::any::Any + Send>>;
 
+/// A flag that whoever asked for a computation sets to stop it early (the
+/// person left, the game moved on, someone else needs the core).
+pub type Cancel = std::sync::Arc<std::sync::atomic::AtomicBool>;
+
 /// The score of a won game. Scores beyond ±[`PROVEN`] mean a proven result.
 pub const WIN_SCORE: i32 = 1_000_000;
 /// Any score at least this large (in absolute value) is a proven win or loss.
@@ -134,11 +138,12 @@ pub trait Evaluate: Game {
     /// For games small enough to solve: the exact value of every legal move
     /// with perfect play afterwards (on the [`Evaluate::terminal_score`]
     /// scale, best first), or `None` if the game has no solver, the position
-    /// is too big, or `limit` ran out. `memory` keeps the solver's table
-    /// between calls.
+    /// is too big, or `limit` ran out or `cancel` was set first. `memory`
+    /// keeps the solver's table between calls.
     fn solve_moves(
         &self,
         _limit: Option<std::time::Duration>,
+        _cancel: Option<&Cancel>,
         _memory: &mut SolverMemory,
     ) -> Option<Vec<(Self::Move, i32)>> {
         None
@@ -148,8 +153,13 @@ pub trait Evaluate: Game {
     /// (on the same scale as [`Evaluate::solve_moves`]), which a player needs
     /// and which can cost far less than valuing every move. The default takes
     /// the first of `solve_moves`.
-    fn solve_best(&self, limit: Option<std::time::Duration>, memory: &mut SolverMemory) -> Option<(Self::Move, i32)> {
-        self.solve_moves(limit, memory).and_then(|moves| moves.first().copied())
+    fn solve_best(
+        &self,
+        limit: Option<std::time::Duration>,
+        cancel: Option<&Cancel>,
+        memory: &mut SolverMemory,
+    ) -> Option<(Self::Move, i32)> {
+        self.solve_moves(limit, cancel, memory).and_then(|moves| moves.first().copied())
     }
 
     /// The memory in MiB the exact solver's table takes (0 without a solver),

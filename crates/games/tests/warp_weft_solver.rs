@@ -74,7 +74,7 @@ fn nine_by_nine_is_too_big_to_solve() {
 #[test]
 fn move_values_are_exact_and_described_in_words() {
     let pos = midgame(3, 5, &[1, 2, 3, 1, 0, 2]);
-    let values = pos.solve_moves(None, &mut None).unwrap();
+    let values = pos.solve_moves(None, None, &mut None).unwrap();
     let mut legal = Vec::new();
     pos.legal_moves(&mut legal);
     assert_eq!(values.len(), legal.len());
@@ -106,7 +106,7 @@ fn the_pie_swap_is_valued_exactly_and_the_perfect_player_swaps_when_it_pays() {
         pos.legal_moves(&mut legal);
         pos.play(legal[0]);
         assert!(pos.swap_available());
-        let values = pos.solve_moves(None, &mut None).unwrap();
+        let values = pos.solve_moves(None, None, &mut None).unwrap();
         let swap = values.iter().find(|(mv, _)| mv.is_swap()).expect("the swap is valued too");
         // The swap takes Weft's side of this position: the truth by a search to the end.
         let mut child = pos.clone();
@@ -133,8 +133,8 @@ fn one_best_move_is_worth_what_valuing_every_move_says() {
             if pos.outcome().is_some() {
                 continue;
             }
-            let values = pos.solve_moves(None, &mut None).unwrap();
-            let (mv, score) = pos.solve_best(None, &mut None).unwrap();
+            let values = pos.solve_moves(None, None, &mut None).unwrap();
+            let (mv, score) = pos.solve_best(None, None, &mut None).unwrap();
             assert_eq!(score, values[0].1, "board {seed}, {plies} moves in");
             let listed = values.iter().find(|v| v.0 == mv).expect("a legal move");
             assert_eq!(listed.1, score, "board {seed}, {plies} moves in: {} is a best move", pos.format_move(mv));
@@ -214,4 +214,15 @@ fn a_kept_solver_with_a_crowded_table_still_names_a_best_move() {
         kept_solver_names_moves_worth_its_margin(seed, 7, 1, &[1; 12]);
         kept_solver_names_moves_worth_its_margin(seed, 7, 2, &[1; 12]);
     }
+}
+
+#[test]
+fn a_cancelled_solve_gives_up_at_once() {
+    // The opening of a 7 × 7 board takes seconds to solve; a solve whose
+    // asker has already gone stops within its first few thousand positions.
+    let pos = midgame(5, 7, &[]);
+    let cancel = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(true));
+    let mut memory = None;
+    assert_eq!(pos.solve_best(None, Some(&cancel), &mut memory), None);
+    assert_eq!(pos.solve_moves(None, Some(&cancel), &mut memory), None);
 }

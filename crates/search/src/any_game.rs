@@ -6,7 +6,7 @@ use std::any::Any;
 use std::time::{Duration, Instant};
 
 use serde_json::Value;
-use tabula_core::{seeded_rng, Encode, Error, Evaluate, Game, GameInfo, Options, Outcome, Side, SolverMemory};
+use tabula_core::{seeded_rng, Cancel, Encode, Error, Evaluate, Game, GameInfo, Options, Outcome, Side, SolverMemory};
 
 use crate::alphabeta::SearchResult;
 use crate::perft::perft;
@@ -74,10 +74,16 @@ pub trait AnyGame: Send + Sync {
     /// The exact solver's report (`tabula solve`), if the game has one for this position.
     fn solve_report(&self, verdict_only: bool, threads: usize) -> Option<Vec<(&'static str, String)>>;
     /// Each legal move's exact value in words ("wins by 3.5") and as a score,
-    /// if the game's solver finishes within `limit`. `memory` keeps the
-    /// solver's table between calls (one per match), so that once a position
-    /// is solved, every later one of the same game is answered at once.
-    fn solve_moves(&self, limit: Option<Duration>, memory: &mut SolverMemory) -> Option<Vec<(String, i32, String)>>;
+    /// if the game's solver finishes within `limit` and before `cancel` is
+    /// set. `memory` keeps the solver's table between calls (one per match),
+    /// so that once a position is solved, every later one of the same game
+    /// is answered at once.
+    fn solve_moves(
+        &self,
+        limit: Option<Duration>,
+        cancel: Option<&Cancel>,
+        memory: &mut SolverMemory,
+    ) -> Option<Vec<(String, i32, String)>>;
     /// The memory in MiB the game's exact solver takes (0 without one).
     fn solver_table_mib(&self) -> usize;
     /// The perft count at `depth`.
@@ -323,8 +329,13 @@ impl<G: Evaluate + Encode> AnyGame for Erased<G> {
         self.game.solve_report(verdict_only, threads)
     }
 
-    fn solve_moves(&self, limit: Option<Duration>, memory: &mut SolverMemory) -> Option<Vec<(String, i32, String)>> {
-        let values = self.game.solve_moves(limit, memory)?;
+    fn solve_moves(
+        &self,
+        limit: Option<Duration>,
+        cancel: Option<&Cancel>,
+        memory: &mut SolverMemory,
+    ) -> Option<Vec<(String, i32, String)>> {
+        let values = self.game.solve_moves(limit, cancel, memory)?;
         Some(
             values
                 .into_iter()
@@ -435,6 +446,9 @@ pub trait AnyPlayer: Send {
     fn reseed(&mut self, seed: u64);
     /// Puts hard bounds on every later decision (see [`Player::set_bounds`]).
     fn set_bounds(&mut self, bounds: crate::Bounds);
+    /// Thinks on the opponent's time (see [`Player::ponder`]); says whether
+    /// it finished. Does nothing if `game` is of another game.
+    fn ponder(&mut self, game: &dyn AnyGame) -> bool;
 }
 
 struct TypedPlayer<G: Evaluate>(Player<G>);
@@ -453,6 +467,10 @@ impl<G: Evaluate> AnyPlayer for TypedPlayer<G> {
 
     fn set_bounds(&mut self, bounds: crate::Bounds) {
         self.0.set_bounds(bounds);
+    }
+
+    fn ponder(&mut self, game: &dyn AnyGame) -> bool {
+        game.as_any().downcast_ref::<Erased<G>>().is_some_and(|typed| self.0.ponder(&typed.game))
     }
 }
 

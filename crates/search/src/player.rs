@@ -197,6 +197,12 @@ impl PlayerSpec {
         }
     }
 
+    /// Whether this player thinks on the opponent's time (see
+    /// [`Player::ponder`]): those that solve the game exactly.
+    pub fn ponders(&self) -> bool {
+        matches!(self, PlayerSpec::Solver | PlayerSpec::AlphaBeta { solve: true, .. })
+    }
+
     /// The MiB this player may allocate, for a game whose exact solver
     /// takes `solver_mib`: its table, its tree or the solver's table (so a
     /// server can budget for it before it thinks).
@@ -369,6 +375,18 @@ impl<G: Evaluate> Player<G> {
         &self.spec
     }
 
+    /// Thinks while the opponent does: solves `game` (the opponent to move)
+    /// with the game's exact solver, within the bounds, so that its table
+    /// already holds the answers to the opponent's likely moves when this
+    /// player's turn comes. Says whether the solve finished; players that do
+    /// not solve (see [`PlayerSpec::ponders`]) do nothing.
+    pub fn ponder(&mut self, game: &G) -> bool {
+        if !self.spec.ponders() || game.outcome().is_some() {
+            return false;
+        }
+        game.solve_best(self.bounds.time, self.bounds.cancel.as_ref(), &mut self.memory).is_some()
+    }
+
     /// Picks a move for the side to move (`None` when the game is over).
     pub fn choose(&mut self, game: &G) -> Result<Option<SearchResult<G::Move>>, Error> {
         let one = |mv: G::Move, score: i32, depth: u32| SearchResult {
@@ -387,7 +405,7 @@ impl<G: Evaluate> Player<G> {
                 let start = Instant::now();
                 // Under a hard bound the solver gets most of it; a search plays with the rest.
                 let budget = self.bounds.time.map(|t| t * 4 / 5);
-                match game.solve_best(budget, &mut self.memory) {
+                match game.solve_best(budget, self.bounds.cancel.as_ref(), &mut self.memory) {
                     Some((mv, score)) => {
                         Some(SearchResult { elapsed: start.elapsed(), exact: true, ..one(mv, score, 0) })
                     }
@@ -413,7 +431,7 @@ impl<G: Evaluate> Player<G> {
                         (Some(t), Some(b)) => Some((t / 2).min(b / 2)),
                         (t, b) => t.or(b).map(|t| t / 2),
                     };
-                    if let Some((mv, score)) = game.solve_best(budget, &mut self.memory) {
+                    if let Some((mv, score)) = game.solve_best(budget, self.bounds.cancel.as_ref(), &mut self.memory) {
                         return Ok(Some(SearchResult { elapsed: start.elapsed(), exact: true, ..one(mv, score, 0) }));
                     }
                     limits.time = limits.time.map(|t| t.saturating_sub(start.elapsed()));

@@ -232,6 +232,7 @@ async fn create_match(State(state): Shared, body: Bytes) -> Result<Response, Api
     let slot = state.matches.insert(m)?;
     let mut view = slot.lock().view(seat);
     view.credentials = credentials;
+    start_pondering(&state, &view.id);
     Ok((StatusCode::CREATED, Json(view)).into_response())
 }
 
@@ -333,8 +334,16 @@ async fn computer_move(State(state): Shared, Path(id): Path<String>) -> Result<J
     let seed = game.hash() ^ version.wrapping_mul(0x9E37_79B9_7F4A_7C15);
     // The player that made this seat's last move, if it is still kept: its
     // table already holds much of this position's search.
-    let key = format!("{id}/{}/{spec}", game.side_to_move().index());
+    let key = player_key(&id, game.side_to_move().index(), &spec);
     let job = state.compute.start(spec.threads()).await?;
+    // A player thinking on the person's time was stopped by their move: it
+    // is kept again in a moment, with what it learned.
+    for _ in 0..PONDER_HANDBACK_CHECKS {
+        if !state.pondering.lock().unwrap_or_else(|p| p.into_inner()).contains(&key) {
+            break;
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(10)).await;
+    }
     let (mut player, memory) = match state.players.take(&key) {
         Some(kept) => kept,
         None => (game.new_player(&spec, seed), reserve(&state, spec.memory_mib(game.solver_table_mib()))?),
@@ -354,7 +363,50 @@ async fn computer_move(State(state): Shared, Path(id): Path<String>) -> Result<J
     .map_err(|e| ApiError::conflict(format!("the computer could not choose a move: {e}")))?
     .ok_or_else(|| ApiError::conflict("the game is over"))?;
     // A match that moved on meanwhile refuses the decision (its version changed).
-    Ok(Json(state.matches.computer_played(&id, version, decision)?))
+    let view = state.matches.computer_played(&id, version, decision)?;
+    start_pondering(&state, &id);
+    Ok(Json(view))
+}
+
+/// How many times (10 ms apart) a computer move waits for its player to
+/// come back from thinking on the person's time.
+const PONDER_HANDBACK_CHECKS: usize = 100;
+
+/// The key a computer player is kept under: its match, seat and spec.
+fn player_key(id: &str, seat: usize, spec: &tabula_search::PlayerSpec) -> String {
+    format!("{id}/{seat}/{spec}")
+}
+
+/// Lets the computer seat of match `id` think while the person to move
+/// does, if it solves the game exactly (see `Player::ponder`): on threads
+/// that are free, stopped as soon as the person moves or someone else needs
+/// the threads, and bounded like any computation. Its table is kept for its
+/// next move.
+fn start_pondering(state: &Arc<AppState>, id: &str) {
+    let Some(background) = state.compute.try_background(tabula_search::PlayerSpec::Solver.threads()) else {
+        return;
+    };
+    let Some((game, spec, seat)) = state.matches.ponder_target(id, &background.cancel) else {
+        return;
+    };
+    let key = player_key(id, seat, &spec);
+    let (mut player, memory) = match state.players.take(&key) {
+        Some(kept) => kept,
+        None => match reserve(state, spec.memory_mib(game.solver_table_mib())) {
+            Ok(memory) => (game.new_player(&spec, game.hash()), memory),
+            Err(_) => return,
+        },
+    };
+    state.pondering.lock().unwrap_or_else(|p| p.into_inner()).insert(key.clone());
+    let bounds = Bounds::within(state.config.limits.envelope.max_time).cancelled_by(Arc::clone(&background.cancel));
+    let worker = Arc::clone(state);
+    tokio::task::spawn_blocking(move || {
+        player.set_bounds(bounds);
+        player.ponder(game.as_ref());
+        worker.players.keep(key.clone(), player, memory);
+        worker.pondering.lock().unwrap_or_else(|p| p.into_inner()).remove(&key);
+        drop(background);
+    });
 }
 
 #[derive(Deserialize)]
@@ -478,8 +530,11 @@ async fn solve(
         },
     };
     let worker = Arc::clone(&state);
+    // Stopped when the page stops waiting (its request is dropped).
+    let cancel = Arc::new(AtomicBool::new(false));
+    let _cancel_on_drop = CancelOnDrop(Arc::clone(&cancel));
     let values = tokio::task::spawn_blocking(move || {
-        let values = game.solve_moves(Some(limit), &mut memory);
+        let values = game.solve_moves(Some(limit), Some(&cancel), &mut memory);
         worker.solvers.keep(key, memory, reservation);
         drop(job);
         values

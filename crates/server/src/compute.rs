@@ -6,7 +6,7 @@
 
 use std::collections::VecDeque;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
-use std::sync::{Arc, Mutex, MutexGuard};
+use std::sync::{Arc, Mutex, MutexGuard, Weak};
 use std::time::Duration;
 
 use tokio::sync::{OwnedSemaphorePermit, Semaphore, SemaphorePermit};
@@ -44,9 +44,20 @@ pub struct Job {
     _threads: OwnedSemaphorePermit,
 }
 
+/// A computation nobody waits for (the computer thinking on a person's
+/// time): it runs only on threads that are free, and gives them up as soon
+/// as a computation someone waits for needs them.
+pub struct Background {
+    _job: Job,
+    /// Set when the pool wants the threads back.
+    pub cancel: Arc<AtomicBool>,
+}
+
 /// The shared pool of cores and memory.
 pub struct ComputePool {
     threads: Arc<Semaphore>,
+    /// The cancel flags of the background computations running now.
+    background: Mutex<Vec<Weak<AtomicBool>>>,
     /// Light work (working out positions for pages): a few at a time per core.
     light: Semaphore,
     memory: Arc<Semaphore>,
@@ -60,6 +71,7 @@ impl ComputePool {
         let size = PoolSize { slots: size.slots.max(1), memory_mib: size.memory_mib.max(1), ..size };
         ComputePool {
             threads: Arc::new(Semaphore::new(size.slots)),
+            background: Mutex::new(Vec::new()),
             light: Semaphore::new(LIGHT_PER_SLOT * size.slots),
             memory: Arc::new(Semaphore::new(size.memory_mib)),
             waiting: AtomicUsize::new(0),
@@ -80,6 +92,8 @@ impl ComputePool {
         if let Ok(permit) = Arc::clone(&self.threads).try_acquire_many_owned(threads) {
             return Ok(Job { _threads: permit });
         }
+        // Background work makes way for this.
+        self.stop_background();
         if self.waiting.fetch_add(1, Ordering::SeqCst) >= self.size.queue {
             self.waiting.fetch_sub(1, Ordering::SeqCst);
             return Err(busy());
@@ -88,6 +102,31 @@ impl ComputePool {
         match tokio::time::timeout(self.size.queue_wait, Arc::clone(&self.threads).acquire_many_owned(threads)).await {
             Ok(Ok(permit)) => Ok(Job { _threads: permit }),
             _ => Err(busy()),
+        }
+    }
+
+    /// `threads` threads for background work if they are free now and no
+    /// one is waiting for any; `None` otherwise. The work must stop once
+    /// [`Background::cancel`] is set: a computation someone waits for wants
+    /// the threads.
+    pub fn try_background(&self, threads: usize) -> Option<Background> {
+        if self.waiting.load(Ordering::SeqCst) > 0 {
+            return None;
+        }
+        let threads = threads.clamp(1, self.size.slots) as u32;
+        let permit = Arc::clone(&self.threads).try_acquire_many_owned(threads).ok()?;
+        let cancel = Arc::new(AtomicBool::new(false));
+        let mut running = self.background.lock().unwrap_or_else(|p| p.into_inner());
+        running.retain(|flag| flag.strong_count() > 0);
+        running.push(Arc::downgrade(&cancel));
+        Some(Background { _job: Job { _threads: permit }, cancel })
+    }
+
+    /// Asks every background computation to stop.
+    fn stop_background(&self) {
+        let mut running = self.background.lock().unwrap_or_else(|p| p.into_inner());
+        for flag in running.drain(..).filter_map(|f| f.upgrade()) {
+            flag.store(true, Ordering::Relaxed);
         }
     }
 
@@ -247,6 +286,25 @@ mod tests {
         let refused = pool.start(1).await.err().expect("the slot stays taken");
         assert_eq!(refused.kind(), "busy");
         assert_eq!(pool.waiting.load(Ordering::SeqCst), 0, "it left the queue");
+    }
+
+    #[tokio::test]
+    async fn background_work_takes_only_free_threads_and_makes_way() {
+        let pool = Arc::new(pool(2, 2, 100));
+        let pondering = pool.try_background(1).expect("a thread is free");
+        let _busy = pool.start(1).await.unwrap();
+        assert!(pool.try_background(1).is_none(), "no thread is free");
+        assert!(!pondering.cancel.load(Ordering::Relaxed), "nobody needed its thread yet");
+        // Someone now waits for a thread: the background work is asked to stop…
+        let waiting = {
+            let pool = Arc::clone(&pool);
+            tokio::spawn(async move { pool.start(1).await.map(|_| ()) })
+        };
+        tokio::time::sleep(Duration::from_millis(20)).await;
+        assert!(pondering.cancel.load(Ordering::Relaxed), "the background work was asked to stop");
+        // …and once it stops, the waiting computation runs.
+        drop(pondering);
+        assert!(waiting.await.unwrap().is_ok());
     }
 
     #[test]

@@ -108,6 +108,9 @@ pub struct AppState {
     /// match, seat and player: kept so that each move starts from what the
     /// last one learned (an alpha–beta table, a solved board), as in `tabula match`.
     pub players: Kept<Box<dyn tabula_search::AnyPlayer>>,
+    /// The keys of the kept players thinking on a person's time right now
+    /// (taken out of `players` until they stop).
+    pub pondering: std::sync::Mutex<std::collections::HashSet<String>>,
     /// Per-client limits on new matches and on imports.
     pub limiters: (rate_limit::Limiter, rate_limit::Limiter),
 }
@@ -161,6 +164,7 @@ pub fn try_app_state(config: Config) -> Result<Arc<AppState>, String> {
         solve_permit: tokio::sync::Semaphore::new(1),
         solvers: Kept::new(KEPT_SOLVERS),
         players: Kept::new(KEPT_PLAYERS),
+        pondering: Default::default(),
         limiters,
     });
     if let Ok(runtime) = tokio::runtime::Handle::try_current() {

@@ -190,6 +190,47 @@ async fn a_search_for_a_position_taken_back_is_cancelled() {
     assert!(reply["message"].as_str().unwrap().contains("changed while the computer was thinking"), "{reply}");
 }
 
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_solver_thinks_on_the_persons_time_and_keeps_what_it_learned() {
+    let c = Client::new();
+    let id = c
+        .new_match(json!({ "game": "warp-weft", "options": { "size": 5 }, "players": ["human", "level:perfect"] }))
+        .await;
+    // A 5 × 5 board is solved in a moment, while the person looks at it.
+    let waited = Instant::now();
+    while !c.state.pondering.lock().unwrap().is_empty() {
+        assert!(waited.elapsed() < Duration::from_secs(20), "the pondering never ended");
+        tokio::time::sleep(Duration::from_millis(5)).await;
+    }
+    assert_eq!(c.state.players.keys(), vec![format!("{id}/1/solver")], "the solved player is kept for its move");
+    let (status, _) = c.post(&format!("/api/matches/{id}/moves"), json!({ "move": "b3" })).await;
+    assert_eq!(status, StatusCode::OK);
+    let (status, view) = c.computer_move(&id).await;
+    assert_eq!(status, StatusCode::OK, "{view}");
+    assert_eq!(view["history"].as_array().map(Vec::len), Some(2), "{view}");
+    assert_eq!(view["last_decision"]["exact"], json!(true), "{view}");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn thinking_on_a_persons_time_makes_way_for_a_move_someone_waits_for() {
+    // Long bounds: only stepping aside frees the threads within the queue wait.
+    let pool = PoolSize { slots: 2, queue: 2, queue_wait: Duration::from_secs(2), memory_mib: 1024 };
+    let c = Client::with(Limits { pool, ..limits_with_time(Duration::from_secs(60)) });
+    // The opening of a 7 × 7 board takes far longer than the queue wait to solve.
+    let pondering = c.new_match(json!({ "game": "warp-weft", "players": ["human", "level:perfect"] })).await;
+    assert_eq!(c.state.compute.threads_free(), 0, "the solver thinks on both threads");
+    let quick = c.new_match(json!({ "game": "leeward", "players": ["random", "human"] })).await;
+    let (status, reply) = c.computer_move(&quick).await;
+    assert_eq!(status, StatusCode::OK, "{reply}");
+    // The solver stepped aside and is kept; once the person moves, it plays.
+    let waited = Instant::now();
+    while !c.state.pondering.lock().unwrap().is_empty() {
+        assert!(waited.elapsed() < Duration::from_secs(20), "the pondering never stopped");
+        tokio::time::sleep(Duration::from_millis(5)).await;
+    }
+    assert!(c.state.players.keys().contains(&format!("{pondering}/1/solver")));
+}
+
 // 5. Host names and origins.
 
 #[tokio::test]

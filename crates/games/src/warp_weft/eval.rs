@@ -2,7 +2,7 @@
 
 use std::time::Duration;
 
-use tabula_core::{Evaluate, Game, Outcome, SolverMemory, PROVEN, WIN_SCORE};
+use tabula_core::{Cancel, Evaluate, Game, Outcome, SolverMemory, PROVEN, WIN_SCORE};
 
 use super::solver::Solver;
 use super::text::format_half_points;
@@ -37,8 +37,14 @@ impl Evaluate for WarpWeft {
     }
 
     /// Exact values from the solver (boards up to 7 × 7), keeping its table in `memory`.
-    fn solve_moves(&self, limit: Option<Duration>, memory: &mut SolverMemory) -> Option<Vec<(WarpWeftMove, i32)>> {
+    fn solve_moves(
+        &self,
+        limit: Option<Duration>,
+        cancel: Option<&Cancel>,
+        memory: &mut SolverMemory,
+    ) -> Option<Vec<(WarpWeftMove, i32)>> {
         let solver = kept_solver(self, memory)?;
+        solver.set_cancel(cancel.cloned());
         let now = self.evaluate();
         let values = solver.move_values(self, limit)?;
         let mut scored: Vec<(WarpWeftMove, i32)> =
@@ -54,8 +60,14 @@ impl Evaluate for WarpWeft {
     }
 
     /// One best move by a single MTD(f) solve, without valuing the others.
-    fn solve_best(&self, limit: Option<Duration>, memory: &mut SolverMemory) -> Option<(WarpWeftMove, i32)> {
+    fn solve_best(
+        &self,
+        limit: Option<Duration>,
+        cancel: Option<&Cancel>,
+        memory: &mut SolverMemory,
+    ) -> Option<(WarpWeftMove, i32)> {
         let solver = kept_solver(self, memory)?;
+        solver.set_cancel(cancel.cloned());
         let exact = solver.solve(self, 0, limit)?;
         let best = (exact.best?, final_score(self.evaluate() + 2 * exact.margin));
         // Swapping seats is worth the opposite of the best move (see solve_moves).

@@ -46,6 +46,8 @@ pub struct Solver {
     deadline: Option<Instant>,
     /// Set by another thread to stop this one (a sibling move already decided the root).
     halt: Option<Arc<AtomicBool>>,
+    /// Set by whoever asked for the solve, to stop it (see [`Solver::set_cancel`]).
+    cancel: Option<Arc<AtomicBool>>,
     stopped: bool,
     /// Enhanced transposition cut-offs are tried only while fewer cells
     /// than this are used: deeper down, the extra probes cost more than
@@ -99,6 +101,7 @@ impl Solver {
             nodes: 0,
             deadline: None,
             halt: None,
+            cancel: None,
             stopped: false,
             etc_limit: (n * n / 2) as u32,
         })
@@ -109,6 +112,12 @@ impl Solver {
     /// decides the root stops the others.
     pub fn set_threads(&mut self, threads: usize) {
         self.threads = threads.clamp(1, 64);
+    }
+
+    /// Stops every later solve, unfinished, as soon as `cancel` is set (the
+    /// person asking left, or the game moved on); `None` lets them run.
+    pub fn set_cancel(&mut self, cancel: Option<Arc<AtomicBool>>) {
+        self.cancel = cancel;
     }
 
     /// A helper for a thread: the same board and table, its own counters.
@@ -123,6 +132,7 @@ impl Solver {
             nodes: 0,
             deadline: self.deadline,
             halt: Some(Arc::clone(halt)),
+            cancel: self.cancel.clone(),
             stopped: false,
             etc_limit: self.etc_limit,
         }
@@ -230,7 +240,9 @@ impl Solver {
                     self.stopped = true;
                 }
             }
-            if self.halt.as_ref().is_some_and(|h| h.load(Ordering::Relaxed)) {
+            if self.halt.as_ref().is_some_and(|h| h.load(Ordering::Relaxed))
+                || self.cancel.as_ref().is_some_and(|c| c.load(Ordering::Relaxed))
+            {
                 self.stopped = true;
             }
         }

@@ -354,6 +354,27 @@ impl MatchStore {
         }
     }
 
+    /// What the computer may think about while the person to move does:
+    /// the position and the spec and seat of the computer that moves next,
+    /// when that computer solves (see [`PlayerSpec::ponders`]) and the game
+    /// is a local one still going. `cancel` is set once the match moves on.
+    pub fn ponder_target(&self, id: &str, cancel: &Arc<AtomicBool>) -> Option<(Box<dyn AnyGame>, PlayerSpec, usize)> {
+        let slot = self.slot(id).ok()?;
+        let m = slot.lock();
+        if m.is_over() || m.online.is_some() {
+            return None;
+        }
+        let mover = m.game.side_to_move().index();
+        let (Seat::Human, Seat::Computer(_, spec)) = (&m.seats[mover], &m.seats[1 - mover]) else {
+            return None;
+        };
+        if !spec.ponders() {
+            return None;
+        }
+        slot.cancel_when_changed(m.version, cancel);
+        Some((m.game.clone_box(), spec.clone(), 1 - mover))
+    }
+
     /// Plays the computer's decision, if the match has not changed meanwhile.
     pub fn computer_played(&self, id: &str, version: u64, decision: Decision) -> Result<MatchView, ApiError> {
         let slot = self.slot(id)?;
