@@ -90,6 +90,8 @@ class PlayFrame {
    * @param {string} [p.newKey='r']
    * @param {string} [p.newLabel='New game']  the key's line in the keys dialog
    * @param {string} [p.movesTitle='Moves']
+   * @param {string} [p.movesClass]  extra classes of the move list's card
+   * @param {Element} [p.boardTools]  buttons beside the board (Piracy's zoom), never over it
    * @param {string} [p.panelClass]  extra classes of the side panel
    * @param {object} [p.voice]  the move tick's voice (sound.js); none: the game makes its own sounds
    * @param {() => Node[]} [p.facts]  the line under the move list (board number, options)
@@ -100,7 +102,7 @@ class PlayFrame {
    * @param {() => string} [p.thinkingText]
    * @param {() => string} [p.yourMove]
    * @param {() => boolean} [p.personal]  whether this screen has one player (default: against the computer, or online)
-   * @param {(seat: number) => string} [p.playerLabel]  how to call a seat's player
+   * @param {(seat: number) => (string|undefined)} [p.playerLabel]  how to call a seat's player, if not the usual way
    * @param {() => boolean} [p.computerHeadline]  whether the result speaks of the computer ("You win!")
    * @param {object} [p.settings]  {fields(st), onChange(target, form), save(elements, st) → object, start(form) → false | newMatch's arg}
    * @param {object[]} [p.keys]  the game's keys (shell.registerKeys entries), after the common ones
@@ -126,11 +128,12 @@ class PlayFrame {
     this.undoBtn = p.undo === false ? null : h('button', { class: 'btn', type: 'button', id: 'undo-btn', onclick: () => this.ctl.undo() }, 'Undo', h('kbd', {}, 'U'));
     const newBtn = p.newButton === false ? null : h('button', { class: 'btn', type: 'button', id: 'new-btn', onclick: () => this.newGame() }, 'New game', h('kbd', {}, (p.newKey || 'r').toUpperCase()));
     this.controls = h('div', { class: 'controls' }, this.undoBtn, ...(p.controls || []), newBtn);
-    this.moves = createMoveList({ title: p.movesTitle });
+    this.moves = createMoveList({ title: p.movesTitle, className: p.movesClass });
     this.footer = h('p', { class: 'match-facts', id: 'match-facts' });
     this.side = h('aside', { class: `side-panel ${p.panelClass || ''}`.trim(), 'aria-label': 'Game panel' },
       this.statusCard, ...(p.cards || []), this.controls, this.moves.card, this.footer);
-    this.root.replaceChildren(h('div', { class: 'board-area' }, this.boardBox), this.side);
+    const tools = p.boardTools ? h('div', { class: 'board-tools' }, p.boardTools) : null;
+    this.root.replaceChildren(h('div', { class: `board-area${tools ? ' with-tools' : ''}` }, this.boardBox, tools), this.side);
     this.tick = p.voice ? moveTick(this.store, p.voice) : () => {};
 
     this.ctl = createMatchController({
@@ -189,7 +192,7 @@ class PlayFrame {
 
   /** How the page calls a seat's player ("You", "Computer · Easy", "Ann"). */
   label(seat) {
-    return this.page.playerLabel ? this.page.playerLabel(seat) : playerLabel(this.view, seat, { levels: this.levels });
+    return (this.page.playerLabel && this.page.playerLabel(seat)) || playerLabel(this.view, seat, { levels: this.levels });
   }
 
   /** Who made history entry `x`, for the move list: "You", "Computer", or the side's name. */

@@ -8,7 +8,7 @@
 // aground_xy), `island_squares`, `harbours`. The legal moves come as the
 // API's move `info` objects (turn, to, to_xy, aground, hits).
 
-import { svgEl, svgText } from '/static/shell/svg.js';
+import { svgEl, svgText, shakeElement } from '/static/shell/svg.js';
 import { useStylesheet } from '/static/shell/stylesheet.js';
 
 await useStylesheet(new URL('./board.css', import.meta.url));
@@ -209,11 +209,12 @@ function drawHarbours(names, mode) {
  * name), onPlay(turn) for a clicked or entered target.
  */
 export class BoardView {
-  constructor({ interactive = false, mode = 'chart', labels = true, label = 'Piracy sea chart', onPlay } = {}) {
+  constructor({ interactive = false, mode = 'chart', labels = true, label = 'Piracy sea chart', onPlay, onMiss } = {}) {
     this.interactive = interactive;
     this.mode = mode === 'plain' ? 'plain' : 'chart';
     this.labels = labels;
     this.onPlay = onPlay;
+    this.onMiss = onMiss; // a click on the chart that is no target
     this.state = null;
     this.zoom = 0;
     this.centre = [SIZE / 2, SIZE / 2];
@@ -249,9 +250,10 @@ export class BoardView {
         pips.append(pip);
         pipEls.push(pip);
       }
-      g.append(title, ring, shape, pips);
+      const hull = s('g', { class: 'hull' }, shape, pips);
+      g.append(title, ring, hull);
       this.shipLayer.append(g);
-      return { g, title, pips: pipEls };
+      return { g, hull, title, pips: pipEls };
     });
     this.drawSea();
     this.applyViewBox();
@@ -494,6 +496,12 @@ export class BoardView {
     }
   }
 
+  /** A short shake of a ship: "not there". */
+  shakeShip(seat) {
+    const ship = this.ships[seat];
+    if (ship) shakeElement(ship.hull);
+  }
+
   /** Puts keyboard focus on the first target (Tab does the rest). */
   focusTargets() {
     if (this.targetEls && this.targetEls.length) this.targetEls[0].focus({ preventScroll: true });
@@ -504,6 +512,7 @@ export class BoardView {
     this.svg.addEventListener('click', (e) => {
       const t = targetOf(e);
       if (t && this.onPlay) this.onPlay(t.dataset.turn);
+      else if (!t && this.onMiss) this.onMiss();
     });
     this.svg.addEventListener('keydown', (e) => {
       const t = targetOf(e);
