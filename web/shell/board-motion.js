@@ -4,20 +4,25 @@
 // status never runs ahead of the board).
 
 /**
- * Resolves once the animations running inside `el` have ended: those that
- * have started by the next frame (so CSS transitions set off by the redraw
- * count). Endless ones (a pulsing ring) are not waited for.
+ * Resolves once the animations running inside `el` have ended (CSS
+ * transitions set off by the redraw count: asking for them brings the style
+ * up to date). Endless ones (a pulsing ring) are not waited for, and a page
+ * in the background, whose animations may not run, waits `atMost` ms at most.
  * @param {Element} el
+ * @param {{atMost?: number}} [o]
  * @returns {Promise<void>}
  */
-export async function motionSettled(el) {
-  await new Promise((resolve) => requestAnimationFrame(() => resolve()));
-  for (;;) {
-    const running = el.getAnimations({ subtree: true }).filter((a) => {
-      const t = a.effect && a.effect.getComputedTiming ? a.effect.getComputedTiming() : null;
-      return a.playState !== 'finished' && a.playState !== 'idle' && (!t || Number.isFinite(t.endTime));
-    });
-    if (!running.length) return;
-    await Promise.all(running.map((a) => a.finished.catch(() => {})));
-  }
+export function motionSettled(el, { atMost = 1500 } = {}) {
+  const ended = (async () => {
+    await null;
+    for (;;) {
+      const running = el.getAnimations({ subtree: true }).filter((a) => {
+        const t = a.effect && a.effect.getComputedTiming ? a.effect.getComputedTiming() : null;
+        return a.playState !== 'finished' && a.playState !== 'idle' && (!t || Number.isFinite(t.endTime));
+      });
+      if (!running.length) return;
+      await Promise.all(running.map((a) => a.finished.catch(() => {})));
+    }
+  })();
+  return Promise.race([ended, new Promise((resolve) => setTimeout(resolve, atMost))]);
 }

@@ -111,9 +111,10 @@ export function createMatchController(ctx) {
         hook('animated');
       });
       motion = mine;
-    } else {
-      motion = null;
+    } else if (!before || before.id !== v.id) {
+      motion = null; // another match: nothing of the old one's is still moving
     }
+    // Otherwise a redraw of the same position lets the board's motion run on.
   }
 
   /** Waits until the board has finished animating what it shows. */

@@ -99,6 +99,7 @@ class PlayFrame {
    * @param {() => (Node[]|null)} [p.statusOverride]  the whole status card instead (an in-place replay)
    * @param {() => Node[]} [p.resultActions]  buttons of the result banner besides New game and Replay
    * @param {() => string} [p.replayLabel]
+   * @param {() => boolean} [p.picking]  whether the person has started building a move (the status then follows it, even while the board still moves)
    * @param {() => string} [p.thinkingText]
    * @param {() => string} [p.yourMove]
    * @param {() => boolean} [p.personal]  whether this screen has one player (default: against the computer, or online)
@@ -294,7 +295,8 @@ class PlayFrame {
         swatch: p.swatch(mover),
         sideClass: `turn-${this.sideKey(mover)}`,
         thinking: !!v.computer_to_move,
-        animating: this.ctl.animating && !!last,
+        // Once the person has started a move of their own, the status follows it.
+        animating: this.ctl.animating && !!last && !(p.picking && p.picking()),
         lastSide: last ? p.sideName(last.side) : '',
         personal: p.personal ? p.personal() : this.vsComputer() || !!v.online,
         label: (seat) => this.label(seat),

@@ -7,6 +7,7 @@
 
 import { checkbox } from '/static/shell/form.js';
 import { createPlayFrame } from '/static/shell/play-frame.js';
+import { createInPlaceReplay } from '/static/shell/in-place-replay.js';
 import { whoWithSide } from '/static/shell/match-controller.js';
 import { BoardView, parseMove, sideName, otherSide, kindName, windName, pieceAt, pieceIcon, windArrow, swatch } from './board.js';
 import { createWindCard, windSummary } from './wind-card.js';
@@ -34,11 +35,11 @@ export async function mount(ctx) {
   let pick = null; // {from} or {from, to}: the move in the making
   let selWind = null; // the wind chosen with the keys (or a first tap), not yet confirmed
   let hoverWind = null; // the wind under the pointer
-  let replay = null; // {states, moves, index, timer} while a finished game is replayed in place
+  let replay = null; // the in-place replay of a finished game (made once the controller is)
   let flipToggle = false; // F turns the board for this visit
 
   const view = () => frame.view;
-  const humanToMove = () => frame.humanToMove() && !replay;
+  const humanToMove = () => frame.humanToMove() && !replay.active;
   const positions = createPositions(api, () => {
     frame.moves.reset();
     renderAll();
@@ -62,14 +63,15 @@ export async function mount(ctx) {
     invite: () => ({ options: {}, position: baseText || null }),
     show,
     turnDetail,
+    picking: () => !!pick,
     statusExtras: () => (view().computer_to_move || view().result ? [] : [lastMoveWords()]),
-    statusOverride: () => (replay ? replayStatus() : null),
+    statusOverride: () => (replay.active && replay.view ? replayStatus() : null),
     resultActions: () => (inPlace() ? [h('button', { class: 'btn', type: 'button', id: 'replay-btn', onclick: () => startReplay(), disabled: !view().history.length }, 'Replay', h('kbd', {}, 'P'))] : []),
     replayLabel: () => (inPlace() ? 'Study' : 'Replay'),
     moveEntry,
     emptyMoves: () => 'No moves yet. Ink opens the game.',
     facts: () => [baseText ? h('span', {}, 'Started from a set position') : null],
-    undoOff: () => !!replay,
+    undoOff: () => replay.active,
     settings: {
       fields: (st) => ({
         display: [
@@ -93,9 +95,9 @@ export async function mount(ctx) {
         return mv ? `${squaresText(mv)} ${mv.wind}` : move;
       },
       mayPlay: () => humanToMove(),
-      mayUndo: () => !replay,
+      mayUndo: () => !replay.active,
       refuseUndoOnline: true,
-      beforeStart: () => stopReplay(false),
+      beforeStart: () => replay.drop(),
       startFailed: (err) => {
         if (!baseText || err.kind !== 'bad_position') return undefined;
         toast(`${shell.sentence(err.message)} Starting from the usual position instead.`, { error: true });
@@ -113,6 +115,22 @@ export async function mount(ctx) {
       { key: 'Enter', label: 'Once a wind is chosen: play the move' },
       { key: 'Escape', label: 'Take back the pick, one step at a time (or stop a replay)' },
     ],
+  });
+
+  replay = createInPlaceReplay({
+    api, ctl: frame.ctl, stepMs: REPLAY_STEP_MS, closeAtEnd: true,
+    draw: (at, ply) => {
+      if (ply) frame.tick();
+      renderBoard();
+      renderCards();
+      frame.renderStatus();
+      frame.moves.mark(ply - 1, 'current');
+    },
+    ended: () => {
+      renderAll();
+      frame.moves.mark(view().history.length - 1, 'last');
+    },
+    failed: shell.showError,
   });
 
   const board = new BoardView({
@@ -194,7 +212,7 @@ export async function mount(ctx) {
   }
 
   function pressSquare(name) {
-    if (!view() || replay) return;
+    if (!view() || replay.active) return;
     const notNow = frame.notNow();
     if (notNow) {
       frame.refuse(() => board.shake(name), notNow);
@@ -239,8 +257,8 @@ export async function mount(ctx) {
   }
 
   function takeBack() {
-    if (replay) {
-      stopReplay();
+    if (replay.active) {
+      replay.stop();
       return true;
     }
     if (!pick) return false;
@@ -268,7 +286,7 @@ export async function mount(ctx) {
 
   /** The position on the board: the server's, a replayed one, or with the move in the making played. */
   function shownState() {
-    if (replay) return replay.states[replay.index];
+    if (replay.active) return replay.view.state;
     if (pick && pick.to) return positions.landing(view(), choicesOf(pick.from, pick.to)[0].name) || view().state;
     return view().state;
   }
@@ -276,8 +294,8 @@ export async function mount(ctx) {
   function renderBoard() {
     const v = view();
     if (!v) return;
-    if (replay) {
-      const mv = replay.index > 0 ? parseMove(replay.moves[replay.index - 1]) : null;
+    if (replay.active) {
+      const mv = replay.ply > 0 ? parseMove(v.history[replay.ply - 1].move) : null;
       board.render(shownState(), { last: mv ? { from: mv.from, to: mv.to } : null, describe: describeSquare });
       return;
     }
@@ -312,11 +330,11 @@ export async function mount(ctx) {
   function renderCards() {
     const v = view();
     if (!v) return;
-    const st = replay ? replay.states[replay.index] : v.state;
-    const choosing = !replay && humanToMove() && pick && pick.to;
+    const st = replay.active ? replay.view.state : v.state;
+    const choosing = humanToMove() && pick && pick.to;
     windCard.render({
       st,
-      key: [v.id, v.history.length, st.wind, st.calm, replay ? replay.index : '', choosing ? `${pick.from}${pick.to}` : ''].join('|'),
+      key: [v.id, v.history.length, st.wind, st.calm, replay.active ? replay.ply : '', choosing ? `${pick.from}${pick.to}` : ''].join('|'),
       choices: choosing ? choicesOf(pick.from, pick.to) : null,
       selected: selWind,
       considering: choosing ? hoverWind || selWind : null,
@@ -329,7 +347,7 @@ export async function mount(ctx) {
       const tray = h('span', { class: 'tray', id: `taken-by-${owner}`, role: 'img', 'aria-label': took.length ? `${sideName(owner)} has taken ${took.length}: ${took.map((c) => kindName(c.kind)).join(', ')}` : `${sideName(owner)} has taken nothing` },
         ...took.map((c) => pieceIcon(c.kind, c.owner, { size: 22 })));
       if (!took.length) tray.append(h('span', { class: 'tray-none', 'aria-hidden': 'true' }, 'nothing taken'));
-      return h('div', { class: `side-row ${owner}${!v.result && !replay && st.to_move === owner ? ' to-move' : ''}`, id: `side-${owner}` },
+      return h('div', { class: `side-row ${owner}${!v.result && !replay.active && st.to_move === owner ? ' to-move' : ''}`, id: `side-${owner}` },
         swatch(owner),
         h('div', { class: 'side-who' },
           h('span', { class: 'side-name-l' }, sideName(owner), h('span', { class: 'side-where' }, owner === 'ink' ? ' · south, moves first' : ' · north')),
@@ -390,59 +408,25 @@ export async function mount(ctx) {
   /* ---------- Replay of a finished game, in place ---------- */
 
   function replayStatus() {
-    const st = replay.states[replay.index];
+    const st = replay.view.state;
+    const n = view().history.length;
     return [h('div', { class: 'turn' }, windArrow(st.wind, { size: 22 }),
       h('div', {},
         h('strong', { class: 'turn-who' }, 'Replay'),
-        h('div', { class: 'turn-detail', id: 'replay-pos' }, replay.index === 0 ? 'The start.' : `Move ${replay.index} of ${replay.moves.length}. Blowing ${windName(st.wind)}: ${windSummary(st.wind)}`))),
-    h('div', { class: 'result-actions' }, h('button', { class: 'btn', type: 'button', id: 'replay-stop', onclick: () => stopReplay() }, 'Stop', h('kbd', {}, 'Esc')))];
+        h('div', { class: 'turn-detail', id: 'replay-pos' }, replay.ply === 0 ? 'The start.' : `Move ${replay.ply} of ${n}. Blowing ${windName(st.wind)}: ${windSummary(st.wind)}`))),
+    h('div', { class: 'result-actions' }, h('button', { class: 'btn', type: 'button', id: 'replay-stop', onclick: () => replay.stop() }, 'Stop', h('kbd', {}, 'Esc')))];
   }
 
-  async function startReplay() {
+  function startReplay() {
     const v = view();
-    if (!v || !v.result || !v.history.length || replay || v.replay) return;
+    if (!v || !v.result || !v.history.length || replay.active || v.replay) return;
     if (v.online) {
       // An online game is replayed on its own page, with the engine's graph.
       location.assign(`/play/leeward?replay=${encodeURIComponent(v.id)}`);
       return;
     }
-    const states = await positions.ready(v);
-    if (!states || view() !== v) {
-      if (!states) toast('This game cannot be replayed here.', { error: true });
-      return;
-    }
     clearPick();
-    replay = { states, moves: v.history.map((x) => x.move), index: 0, timer: null };
-    const step = () => {
-      if (!replay) return;
-      if (replay.index >= replay.moves.length) {
-        replay.timer = setTimeout(() => stopReplay(), REPLAY_STEP_MS * 1.5);
-        return;
-      }
-      replay.index += 1;
-      frame.tick();
-      renderReplay();
-      replay.timer = setTimeout(step, REPLAY_STEP_MS);
-    };
-    renderReplay();
-    replay.timer = setTimeout(step, REPLAY_STEP_MS);
-  }
-
-  function renderReplay() {
-    renderBoard();
-    renderCards();
-    frame.renderStatus();
-    frame.moves.mark(replay.index - 1, 'current');
-  }
-
-  function stopReplay(draw = true) {
-    if (!replay) return;
-    clearTimeout(replay.timer);
-    replay = null;
-    if (draw && view()) {
-      renderAll();
-      frame.moves.mark(view().history.length - 1, 'last');
-    }
+    replay.start();
   }
 
   /* ---------- Keys that depend on the step the move is at ---------- */

@@ -1,6 +1,6 @@
 // The Leeward positions a play page shows besides the match's own: the board
-// after each move of the history (for the pieces' names in the move list, the
-// last move in words and the in-place replay) and the board with a move in
+// after each move of the history (for the pieces' names in the move list and
+// the last move in words) and the board with a move in
 // the making played. The server works them out (POST /api/positions); this
 // module only asks for what it has not asked before and keeps the answers.
 import { positionsAfter } from '/static/shell/positions.js';
@@ -10,7 +10,7 @@ import { positionsAfter } from '/static/shell/positions.js';
  * is called when an answer arrives, so that the page draws again.
  */
 export function createPositions(api, changed) {
-  let cache = { key: null, states: null, ready: Promise.resolve(null) };
+  let cache = { key: null, states: null };
   // What the server worked out so far for one match: its moves and the positions after them.
   let walked = { id: null, moves: [], steps: [] };
   let landing = { key: null, state: null };
@@ -46,12 +46,11 @@ export function createPositions(api, changed) {
     /** The states after each move of `v`'s history (index 0: the start), or null until they have arrived. */
     states(v) {
       const key = `${v.id}:${v.history.length}:${v.version}`;
-      if (cache.key !== key) cache = { key, states: null, ready: load(v, key) };
+      if (cache.key !== key) {
+        cache = { key, states: null };
+        load(v, key);
+      }
       return cache.states;
-    },
-    /** The same, once they have arrived (null if they cannot be had). */
-    async ready(v) {
-      return this.states(v) || cache.ready;
     },
     /** `v`'s board with legal move `move` (from → to) played, as the server plays it; null until known. */
     landing(v, move) {
