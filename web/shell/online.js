@@ -187,10 +187,23 @@ export function startOnline({ game, view, panel, render, root }) {
     if (me === null) return ['', 'You are watching. Only the two players can move.'];
     const opp = 1 - me;
     if (!o.joined[opp]) return ['', 'Waiting for your friend to open the invitation.'];
-    if (!o.connected[opp]) return ['warn', `${label(opp)} is disconnected. The game waits for them to come back.`];
+    if (!o.connected[opp]) return ['warn', awayText(opp)];
     // "Your opponent" reads "your opponent" inside a sentence.
     const who = label(opp).replace(/^Your opponent$/, 'your opponent');
     return latest.can_move ? ['', 'Your move.'] : ['', `Waiting for ${who} to move.`];
+  }
+
+  /**
+   * What happens while the opponent is away. The server keeps the clocks
+   * whoever is connected (crates/server/src/clock.rs: only a move, the end or
+   * a resignation stops them), so a dropped player's time runs on their turn.
+   */
+  function awayText(opp) {
+    const who = label(opp);
+    const clock = latest.online.clock;
+    if (!clock) return `${who} is disconnected. There is no clock, so the game waits for them to come back.`;
+    if (clock.running === opp) return `${who} is disconnected, and their clock is running: if it runs out before they are back, they lose.`;
+    return `${who} is disconnected. Their clock will run on their turn, whether they are back or not.`;
   }
 
   function seatRow(seat) {

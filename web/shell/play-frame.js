@@ -191,6 +191,20 @@ class PlayFrame {
     return !!this.view && !!this.view.online && this.view.online.seat === seat;
   }
 
+  /**
+   * Whether the board should be turned round so that the person here has
+   * their side at the bottom: they play the second seat (online, or alone
+   * against the computer) and the game's orientation setting is 'auto';
+   * `toggled` (the F key) turns it once more.
+   */
+  turnedRound(orient, toggled) {
+    const v = this.view;
+    let second = false;
+    if (orient === 'auto' && v && v.online) second = v.online.seat === 1;
+    else if (orient === 'auto' && v && this.vsComputer()) second = v.players[1] === 'human' && v.players[0] !== 'human';
+    return second !== !!toggled;
+  }
+
   /** How the page calls a seat's player ("You", "Computer · Easy", "Ann"). */
   label(seat) {
     return (this.page.playerLabel && this.page.playerLabel(seat)) || playerLabel(this.view, seat, { levels: this.levels });

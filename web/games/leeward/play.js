@@ -143,14 +143,7 @@ export async function mount(ctx) {
   });
   frame.boardBox.replaceChildren(board.svg);
 
-  /** Paper's player sees the board turned round (their side at the bottom), unless the settings keep it fixed; F turns it for this visit. */
-  function wantFlip() {
-    const v = view();
-    let flip = false;
-    if (store.get('orient') === 'auto' && v && v.online) flip = v.online.seat === 1;
-    else if (store.get('orient') === 'auto' && v && frame.vsComputer()) flip = v.players[1] === 'human' && v.players[0] !== 'human';
-    return flip !== flipToggle;
-  }
+  const wantFlip = () => frame.turnedRound(store.get('orient'), flipToggle);
 
   function orient() {
     board.setFlip(wantFlip());

@@ -160,14 +160,7 @@ export async function mount(ctx) {
   });
 
 
-  function wantFlip() {
-    const v = view();
-    let flip = false;
-    // Your own side at the bottom: North's player, against the computer or online, sees the board turned round.
-    if (store.get('orient') === 'auto' && v && v.online) flip = v.online.seat === 1;
-    else if (store.get('orient') === 'auto' && v && frame.vsComputer()) flip = v.players[1] === 'human' && v.players[0] !== 'human';
-    return flip !== flipToggle;
-  }
+  const wantFlip = () => frame.turnedRound(store.get('orient'), flipToggle);
 
   function orient() {
     if (board) board.setFlip(wantFlip());
