@@ -10,6 +10,15 @@ import { serverAndBrowser, newPage, inviteOnline, joinOnline, DESKTOP } from './
 
 const env = serverAndBrowser();
 
+/** Waits until the server no longer has match `id` (polled from here: a 404 in the page would be a console error). */
+async function gone(id) {
+  for (let i = 0; i < 100; i++) {
+    if ((await fetch(`${env.server.base}/api/matches/${id}`)).status === 404) return;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  assert.fail(`match ${id} is still there`);
+}
+
 const get = async (path) => {
   const res = await fetch(`${env.server.base}${path}`);
   return { status: res.status, body: await res.json() };
@@ -29,7 +38,7 @@ function recordStatus(page) {
     const board = document.querySelector('#board');
     new MutationObserver(() => {
       const moving = board.getAnimations({ subtree: true }).some((a) => a.playState === 'running' && Number.isFinite(a.effect.getComputedTiming().endTime));
-      window.statusLog.push({ text: document.querySelector('#status').textContent, moving });
+      window.statusLog.push({ text: document.querySelector('#status').textContent, moving, what: board.getAnimations({ subtree: true }).map((a) => `${a.constructor.name}:${a.animationName || a.transitionProperty || ''}:${a.playState}:${a.effect.target.getAttribute('class')}:${a.effect.getComputedTiming().endTime}:${a.currentTime}`).join(' ') });
     }).observe(document.querySelector('#status'), { childList: true, subtree: true, characterData: true });
   });
 }
@@ -48,6 +57,7 @@ test('the status says "Your move" only once the computer’s move has been drawn
   ]) {
     const page = await newPage(env.browser, { settings: { [`tabula.${slug}`]: settings } });
     await page.goto(`${env.server.base}/play/${slug}`);
+    await page.waitForSelector('#status');
     await recordStatus(page);
     // The computer moves first; then one move of the person's, and the computer's answer.
     await page.waitForFunction(() => /Your move/.test(document.querySelector('#status').textContent));
@@ -57,7 +67,7 @@ test('the status says "Your move" only once the computer’s move has been drawn
     await page.waitForFunction(() => /Your move/.test(document.querySelector('#status').textContent));
     const log = await page.evaluate(() => window.statusLog);
     assert.ok(log.some((x) => x.moving), `${slug}: the status changed while a move was being drawn`);
-    assert.deepEqual(log.filter((x) => x.moving && /Your move/.test(x.text)).map((x) => x.text), [], `${slug}: "Your move" while the board still moved`);
+    assert.deepEqual(log.filter((x) => x.moving && /Your move/.test(x.text)).map((x) => x.what), [], `${slug}: "Your move" while the board still moved`);
     noProblems(page);
     await page.context().close();
   }
@@ -82,7 +92,8 @@ test('an illegal click shakes and says why, from the server’s legal moves (Lee
   await ss.goto(`${env.server.base}/play/seesaw`);
   await ss.waitForSelector('#board .cell.actionable');
   const north = await ss.$eval('#board .piece.north', (p) => p.dataset.cell);
-  await ss.click(`#board .cell[data-cell="${north}"]`);
+  // North's stacks say they cannot be picked (aria-disabled): a click all the same.
+  await ss.click(`#board .cell[data-cell="${north}"]`, { force: true });
   await toast(ss, 'South’s stacks are yours');
   noProblems(ss);
   await ss.context().close();
@@ -178,12 +189,12 @@ test('a new game deletes the page’s own untouched one; a game with a move of t
   await page.waitForFunction((old) => new URL(location.href).searchParams.get('match') !== old, first);
   await page.waitForSelector('#board .sq.movable');
   const second = idOf();
-  await page.waitForFunction(async (id) => (await fetch(`/api/matches/${id}`)).status === 404, first);
+  await gone(first);
   // New game from the settings: the untouched second one goes too.
   await page.click('#tb-settings');
   await page.click('#settings-dialog button:has-text("Start new game")');
   await page.waitForFunction((old) => new URL(location.href).searchParams.get('match') !== old, second);
-  await page.waitForFunction(async (id) => (await fetch(`/api/matches/${id}`)).status === 404, second);
+  await gone(second);
   // A move of the person's: that game stays in "In progress" when another starts.
   await page.waitForSelector('#board .sq.movable');
   const third = idOf();

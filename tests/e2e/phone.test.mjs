@@ -52,6 +52,13 @@ test('Piracy on a phone: the zoom buttons sit beside the chart, 44 px square, an
     assert.deepEqual(clashes(marks, labels), [], `a harbour covers a coordinate (${mode})`);
     if (mode === 'chart') await page.keyboard.press('m');
   }
+  // Cook in the harbour a8, heading north: its turns run aground on the coast beside rank 8 and the top files.
+  const position = 'island=d4;cook=a7-a8,hits=0,circling=0;silver=h2-h1,hits=0,circling=0;next=cook;ply=0';
+  const res = await fetch(`${env.server.base}/api/matches`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ game: 'piracy', position, players: ['human', 'human'] }) });
+  const { id } = await res.json();
+  await page.goto(`${env.server.base}/play/piracy?match=${id}`);
+  await page.waitForSelector('#board .target.rock');
+  assert.deepEqual(clashes(await boxes(page, '#board .target'), await boxes(page, '#board .label')), [], 'a marker of the harbour covers a coordinate');
   await shot(page, 'phone-piracy');
   noProblems(page);
   await page.context().close();
@@ -94,7 +101,8 @@ for (const [name, viewport] of [['phone', PHONE], ['desktop', DESKTOP]]) {
     const labels = await boxes(page, '#board .label');
     assert.equal(labels.length, 14);
     assert.deepEqual(clashes(toasts, labels), []);
-    assert.ok(!overlap(toasts[0], (await boxes(page, '#board svg'))[0]), 'the toast covers the board');
+    const board = (await boxes(page, '#board svg'))[0];
+    assert.ok(!overlap(toasts[0], board), `the toast (${JSON.stringify(toasts[0])}) covers the board (${JSON.stringify(board)})`);
     noProblems(page);
     await page.context().close();
   });

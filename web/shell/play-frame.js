@@ -67,6 +67,7 @@ class PlayFrame {
     if (!o.sides.some(([v]) => v === st.get('side'))) st.set('side', defaults.side);
     if (!['computer', 'two'].includes(st.get('mode'))) st.set('mode', defaults.mode);
     this.view = null; // the view on the page (the controller's latest)
+    this.moving = false; // the board is drawing the latest move: the status waits for it
   }
 
   /**
@@ -142,6 +143,7 @@ class PlayFrame {
       show: (v, before, extra) => this.show(v, before, extra),
       renderStatus: () => this.renderStatus(),
       animated: () => {
+        this.moving = false;
         delete this.boardBox.dataset.animating;
         this.renderStatus();
       },
@@ -247,14 +249,15 @@ class PlayFrame {
   show(v, before, extra) {
     this.view = v;
     this.boardBox.dataset.match = v.id;
-    this.page.show(v, before, extra);
     const moved = before && before.id === v.id && !v.replay && before.history.length !== v.history.length;
+    // From the first stroke of a move's drawing, the status waits for its end.
+    if (moved) this.moving = true;
+    else if (!before || before.id !== v.id) this.moving = false;
+    if (moved) this.boardBox.dataset.animating = 'true';
+    this.page.show(v, before, extra);
     if (before && before.id === v.id && v.history.length > before.history.length) this.tick();
     this.renderPanel();
-    if (!moved) return undefined;
-    this.boardBox.dataset.animating = 'true';
-    this.renderStatus();
-    return motionSettled(this.boardBox);
+    return moved ? motionSettled(this.boardBox) : undefined;
   }
 
   /** Redraws the panel: status, move list, facts, the Undo button. */
@@ -310,7 +313,7 @@ class PlayFrame {
         sideClass: `turn-${this.sideKey(mover)}`,
         thinking: !!v.computer_to_move,
         // Once the person has started a move of their own, the status follows it.
-        animating: this.ctl.animating && !!last && !(p.picking && p.picking()),
+        animating: (this.moving || this.ctl.animating) && !!last && !(p.picking && p.picking()),
         lastSide: last ? p.sideName(last.side) : '',
         personal: p.personal ? p.personal() : this.vsComputer() || !!v.online,
         label: (seat) => this.label(seat),

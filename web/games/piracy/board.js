@@ -18,6 +18,8 @@ const P = 100;
 const M = 66;
 const N = 8;
 const SIZE = 2 * M + N * P;
+/** The strip outside the coast where the coordinates stand, clear of every marker (an aground target lies on the coast). */
+const STRIP = 34;
 const ZOOMS = [1, 1.35, 1.8, 2.4, 3.2];
 
 export const HEADINGS = ['N', 'NE', 'E', 'SE', 'S', 'SW', 'W', 'NW'];
@@ -299,8 +301,8 @@ export class BoardView {
     if (this.labels) {
       for (let i = 0; i < N; i++) {
         const file = String.fromCharCode(97 + i);
-        layer.append(text({ class: 'label', x: cx(i), y: M + N * P + M / 2 - 2 }, file));
-        layer.append(text({ class: 'label', x: M / 2 - 2, y: cy(i) }, String(i + 1)));
+        layer.append(text({ class: 'label', x: cx(i), y: SIZE + STRIP / 2 }, file));
+        layer.append(text({ class: 'label', x: -STRIP / 2, y: cy(i) }, String(i + 1)));
       }
     }
   }
@@ -322,13 +324,16 @@ export class BoardView {
     return ZOOMS[this.zoom];
   }
 
+  /** How far the drawing reaches past the coast on each side: the coordinates' strip, if shown. */
+  get rim() {
+    return this.labels ? STRIP : 0;
+  }
+
   applyViewBox() {
-    const w = SIZE / ZOOMS[this.zoom];
+    const w = (SIZE + 2 * this.rim) / ZOOMS[this.zoom];
     const half = w / 2;
-    this.centre = [
-      Math.min(SIZE - half, Math.max(half, this.centre[0])),
-      Math.min(SIZE - half, Math.max(half, this.centre[1])),
-    ];
+    const [lo, hi] = [-this.rim + half, SIZE + this.rim - half];
+    this.centre = [Math.min(hi, Math.max(lo, this.centre[0])), Math.min(hi, Math.max(lo, this.centre[1]))];
     this.svg.setAttribute('viewBox', `${(this.centre[0] - half).toFixed(1)} ${(this.centre[1] - half).toFixed(1)} ${w.toFixed(1)} ${w.toFixed(1)}`);
     this.svg.dataset.zoom = String(ZOOMS[this.zoom]);
   }
@@ -357,7 +362,7 @@ export class BoardView {
   /** Centres the view on a square (when zoomed in), e.g. to follow the ship to move. */
   follow([x, y]) {
     if (this.zoom === 0) return;
-    const w = SIZE / ZOOMS[this.zoom];
+    const w = (SIZE + 2 * this.rim) / ZOOMS[this.zoom];
     const [px, py] = [cx(x), cy(y)];
     const [ox, oy] = this.centre;
     // Only when the square is near the edge of the view or outside it.
@@ -478,7 +483,8 @@ export class BoardView {
         'aria-label': `${SHIP_NAMES[seat]} ${TURN_WORDS[t.turn] || t.turn} to ${where} (${keys[t.turn]}): ${what}`,
       });
       g.append(
-        s('rect', { x: tx - 50, y: ty - 50, width: 100, height: 100, fill: 'transparent' }),
+        // The whole square answers a click; a target on the coast, its ring (the coordinates are beyond it).
+        onBoard(t.to_xy) ? s('rect', { x: tx - 50, y: ty - 50, width: 100, height: 100, fill: 'transparent' }) : s('circle', { cx: tx, cy: ty, r: 42, fill: 'transparent' }),
         s('circle', { class: 'ring', cx: tx, cy: ty, r: 40 }),
         s('circle', { class: 'dot', cx: tx, cy: ty, r: 31 }),
         text({ class: 'key', x: tx, y: ty + 1 }, keys[t.turn] || t.turn),

@@ -323,7 +323,8 @@ export class BoardView {
       const [x, y] = this.xy(cell);
       const chosen = deco.chosenDeploy === cell;
       this.underLayer.append(s('polygon', { class: `deploy-mark ${mover}${chosen ? ' chosen' : ''}`, points: hexPoints(R - 9, x, y) }));
-      if (!chosen) this.underLayer.append(s('path', { class: `deploy-plus ${mover}`, d: `M${x - 10},${y} H${x + 10} M${x},${y - 10} V${y + 10}` }));
+      // The plus stands above the cell's name, so that both can be read.
+      if (!chosen) this.underLayer.append(s('path', { class: `deploy-plus ${mover}`, d: `M${x - 8},${y - 25} H${x + 8} M${x},${y - 33} V${y - 17}` }));
     }
 
     // The pieces.

@@ -340,9 +340,11 @@ export class BoardView {
       const [rr, rc] = info.reply.rc;
       const ring = s('g', { class: 'reply-ring-group' });
       ring.append(s('rect', { class: 'reply-ring', x: M + rc * P - 1, y: M + rr * P - 1, width: P + 2, height: P + 2, rx: 18, stroke: colour }));
+      // The tag sits inside the cell it names, under its number: it covers no other cell.
       const tagW = 58;
-      ring.append(s('rect', { x: M + rc * P + P / 2 - tagW / 2, y: M + rr * P - 13, width: tagW, height: 24, rx: 12, fill: colour }));
-      const tag = s('text', { class: 'reply-tag', x: M + rc * P + P / 2, y: M + rr * P - 0.5 });
+      const tagY = M + rr * P + P - 28;
+      ring.append(s('rect', { x: M + rc * P + P / 2 - tagW / 2, y: tagY, width: tagW, height: 22, rx: 11, fill: colour }));
+      const tag = s('text', { class: 'reply-tag', x: M + rc * P + P / 2, y: tagY + 11.5 });
       tag.textContent = 'reply';
       ring.append(tag);
       ring.classList.add('reply-ring-group');
