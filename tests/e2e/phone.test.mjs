@@ -1,7 +1,8 @@
-// Browser tests of the play pages on a phone (390 × 844): nothing the page
-// adds over a board (zoom buttons, harbour markers, badges, toasts) covers
-// the board or a label, and the board's own buttons are touch targets of
-// 44 × 44 CSS px at least. Every check compares bounding boxes.
+// Browser tests of the play pages on a phone (390 × 844), and of the same
+// marks on a desktop where the phone hides them: nothing the page adds over a
+// board (zoom buttons, harbour markers, badges, toasts) covers the board or a
+// label, and the board's own buttons are touch targets of 44 × 44 CSS px at
+// least. Every check compares bounding boxes.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { serverAndBrowser, newPage, shot, PHONE, DESKTOP } from './helpers.mjs';
@@ -127,29 +128,28 @@ test('Warp & Weft on a phone: the "reply" tag stays inside the cell it names', {
   await page.context().close();
 });
 
-for (const [size, viewport] of [['phone', PHONE], ['desktop', DESKTOP]]) {
-  test(`Seesaw on the ${size}: the deploy marks and the steps-left badge leave the cell names readable`, { timeout: 60000 }, async () => {
-    // North's 4-stack on a2 must capture b3, then b1 (oracle game 4, turn 53).
-    const chain = 'tiles:a1=1,a2=1,a3=1,b3=1,b4=1,c1=1,c4=1,c5=2,d1=1,d2=1,d3=1,d4=1,d5=2,d6=2,d7=2,e1=1,e3=2,e4=2,e6=2,f1=1,f3=2,f4=2,g1=1;stacks:a2=2x4,b1=1x1,b3=1x1,b5=1x1,f3=2x1,f4=2x1;next:2';
-    const settings = { 'tabula.seesaw': { mode: 'two', level: 'easy', side: 'south', base: '4', names: true, deploys: true, orient: 'auto' } };
-    const page = await newPage(env.browser, { viewport, settings });
-    await page.goto(`${env.server.base}/play/seesaw`);
-    await page.waitForSelector('#board .deploy-plus');
-    const names = () => boxes(page, '#board .cell .cname');
-    // A phone's board is too small for the names (they are hidden there); the desktop shows them.
-    if (size === 'desktop') assert.ok((await names()).length > 20, 'the free cells show their names');
-    assert.deepEqual(clashes(await boxes(page, '#board .deploy-plus'), await names()), []);
-    await shot(page, `${size}-seesaw-deploys`);
+// A phone's Seesaw board is too small for the cell names (they are hidden there): the desktop shows them.
+test(`Seesaw on the desktop: the deploy marks and the steps-left badge leave the cell names readable`, { timeout: 60000 }, async () => {
+  // North's 4-stack on a2 must capture b3, then b1 (oracle game 4, turn 53).
+  const chain = 'tiles:a1=1,a2=1,a3=1,b3=1,b4=1,c1=1,c4=1,c5=2,d1=1,d2=1,d3=1,d4=1,d5=2,d6=2,d7=2,e1=1,e3=2,e4=2,e6=2,f1=1,f3=2,f4=2,g1=1;stacks:a2=2x4,b1=1x1,b3=1x1,b5=1x1,f3=2x1,f4=2x1;next:2';
+  const settings = { 'tabula.seesaw': { mode: 'two', level: 'easy', side: 'south', base: '4', names: true, deploys: true, orient: 'auto' } };
+  const page = await newPage(env.browser, { viewport: DESKTOP, settings });
+  await page.goto(`${env.server.base}/play/seesaw`);
+  await page.waitForSelector('#board .deploy-plus');
+  const names = () => boxes(page, '#board .cell .cname');
+  // A phone's board is too small for the names (they are hidden there); the desktop shows them.
+  if (size === 'desktop') assert.ok((await names()).length > 20, 'the free cells show their names');
+  assert.deepEqual(clashes(await boxes(page, '#board .deploy-plus'), await names()), []);
+  await shot(page, 'desktop-seesaw-deploys');
 
-    await page.goto(`${env.server.base}/play/seesaw?position=${encodeURIComponent(chain)}`);
-    await page.waitForSelector('#board .forced-ring');
-    await page.click('#board .cell[data-cell="a2"]');
-    await page.click('#board .cell[data-cell="b3"]');
-    await page.click('#board .cell[data-cell="b1"]');
-    await page.waitForSelector('#board .left-badge');
-    assert.deepEqual(clashes(await boxes(page, '#board .left-badge'), await names()), []);
-    await shot(page, `${size}-seesaw-chain`);
-    noProblems(page);
-    await page.context().close();
-  });
-}
+  await page.goto(`${env.server.base}/play/seesaw?position=${encodeURIComponent(chain)}`);
+  await page.waitForSelector('#board .forced-ring');
+  await page.click('#board .cell[data-cell="a2"]');
+  await page.click('#board .cell[data-cell="b3"]');
+  await page.click('#board .cell[data-cell="b1"]');
+  await page.waitForSelector('#board .left-badge');
+  assert.deepEqual(clashes(await boxes(page, '#board .left-badge'), await names()), []);
+  await shot(page, 'desktop-seesaw-chain');
+  noProblems(page);
+  await page.context().close();
+});

@@ -48,3 +48,24 @@ export function focusRovingCell(cells, name, keyboard) {
   }
   target?.g.focus({ preventScroll: true });
 }
+
+/**
+ * What every board made of cells shares: a shake for a cell that cannot be
+ * played, and the one keyboard-focusable cell. A board extends it and gives
+ * `cellAt(name)` (a cell with its group `g`) and `cellList()` (every cell's
+ * `{name, g}`).
+ */
+export class CellBoard {
+  /** A short shake of the cell `name`: "not that one". */
+  shake(name) {
+    const cell = this.cellAt(name);
+    if (cell) shakeElement(cell.g);
+  }
+
+  /** Gives the cell `name` the keyboard focus (with its ring when `keyboard`). */
+  focusCell(name, { keyboard = true } = {}) {
+    if (!this.cellAt(name)) return;
+    this.focusName = name;
+    focusRovingCell(this.cellList(), name, keyboard);
+  }
+}

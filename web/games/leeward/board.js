@@ -12,7 +12,7 @@
 // the Sail is a triangle pointing downwind, the Oar a chevron pointing upwind,
 // the Kite a lozenge lying crosswind, the Lamp a ringed disc.
 
-import { svgEl, shakeElement, focusRovingCell } from '/static/shell/svg.js';
+import { svgEl, CellBoard } from '/static/shell/svg.js';
 import { useStylesheet } from '/static/shell/stylesheet.js';
 
 await useStylesheet(new URL('./board.css', import.meta.url));
@@ -124,8 +124,9 @@ const place = (file, rank, flip) => (flip ? [N - 1 - file, rank] : [file, N - 1 
  * Options: interactive, labels, label (accessible name), onSquare(name),
  * onWind(wind) (a wind choice clicked), onWindHover(wind|null), onWindKey(key).
  */
-export class BoardView {
+export class BoardView extends CellBoard {
   constructor({ interactive = false, labels = true, flip = false, label = 'Leeward board', onSquare, onWind, onWindHover, onWindSelect } = {}) {
+    super();
     this.interactive = interactive;
     this.labels = labels;
     this.flip = flip; // turned round: Paper's side (rank 7) at the bottom
@@ -476,15 +477,9 @@ export class BoardView {
     this.drawThreats(squares || [], lampSquare || null);
   }
 
-  shake(name) {
-    const cell = this.cellAt(name);
-    if (cell) shakeElement(cell.g);
-  }
-
-  focusCell(name, { keyboard = true } = {}) {
-    if (!this.cellAt(name)) return;
-    this.focusName = name;
-    focusRovingCell(this.cells.values(), name, keyboard);
+  /** Every cell's name and group, for the keyboard focus (CellBoard). */
+  cellList() {
+    return [...this.cells.values()];
   }
 
   wire() {

@@ -4,7 +4,7 @@
 // replays them (T and R), reopens a finished game for analysis (1 then 3),
 // zooms the chart, and fires the cannons (sound.js).
 
-import { radioGroup, checkbox } from '/static/shell/form.js';
+import { radioGroup, checkbox, numberField, seedFromField } from '/static/shell/form.js';
 import { createPlayFrame } from '/static/shell/play-frame.js';
 import { BoardView, SHIP_NAMES, TURN_KEYS, TURN_WORDS, swatch } from './board.js';
 import { renderShips } from './ships-card.js';
@@ -108,9 +108,7 @@ export async function mount(ctx) {
       ownSound: true,
       fields: (st) => ({
         before: [
-          h('label', { class: 'field' }, h('span', { class: 'field-label' }, 'Chart number'),
-            h('input', { type: 'text', name: 'seed', inputmode: 'numeric', pattern: '[0-9]*', placeholder: 'Empty: a random chart', autocomplete: 'off' }),
-            h('span', { class: 'help' }, 'The same number always puts the island in the same place, so a game can be replayed or shared.')),
+          numberField('seed', 'Chart number', 'Empty: a random chart', 'The same number always puts the island in the same place, so a game can be replayed or shared.'),
           h('label', { class: 'field' }, h('span', { class: 'field-label' }, 'Island'),
             h('select', { name: 'island', id: 'island-select' },
               h('option', { value: 'seed', selected: st.island === 'seed' }, 'Where the chart number puts it'),
@@ -127,16 +125,7 @@ export async function mount(ctx) {
         if (t.name === 'sound' && t.checked !== !!store.get('sound')) toggleSound();
       },
       save: (f) => ({ island: f.island.value }),
-      start: (form) => {
-        const raw = form.elements.seed.value.trim();
-        const seed = raw ? seedValue(raw) : null;
-        if (raw && seed === null) {
-          toast('A chart number is a whole number, such as 4821.', { error: true });
-          form.elements.seed.focus();
-          return false;
-        }
-        return { seed: seed ?? undefined };
-      },
+      start: (form) => seedFromField(form, 'seed', seedValue, 'A chart number is a whole number, such as 4821.', toast),
     },
     controller: {
       minGapMs: 430,

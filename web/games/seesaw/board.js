@@ -8,7 +8,7 @@
 // moves now. Promotion tiles are tinted in their owner's colour, South's with a
 // solid inner edge, North's with a dashed one.
 
-import { svgEl, svgText, shakeElement, focusRovingCell } from '/static/shell/svg.js';
+import { svgEl, svgText, CellBoard } from '/static/shell/svg.js';
 import { useStylesheet } from '/static/shell/stylesheet.js';
 
 await useStylesheet(new URL('./board.css', import.meta.url));
@@ -119,8 +119,9 @@ let instances = 0;
  * empty cells), flip (North at the bottom), label (accessible name),
  * onCell(name) for a click or Enter on a cell.
  */
-export class BoardView {
+export class BoardView extends CellBoard {
   constructor({ base = 4, interactive = false, labels = true, names = true, flip = false, label = 'Seesaw board', onCell } = {}) {
+    super();
     this.base = Number(base);
     this.L = G.layout(this.base);
     this.scale = textScale(this.base);
@@ -498,15 +499,9 @@ export class BoardView {
     return this.cells.get(name) || null;
   }
 
-  shake(name) {
-    const cell = this.cellAt(name);
-    if (cell) shakeElement(cell.g);
-  }
-
-  focusCell(name, { keyboard = true } = {}) {
-    if (!this.cellAt(name)) return;
-    this.focusName = name;
-    focusRovingCell([...this.cells].map(([n, x]) => ({ name: n, g: x.g })), name, keyboard);
+  /** Every cell's name and group, for the keyboard focus (CellBoard). */
+  cellList() {
+    return [...this.cells].map(([n, x]) => ({ name: n, g: x.g }));
   }
 
   /** The cell an arrow key leads to, in screen terms. */

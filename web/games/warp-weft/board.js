@@ -4,7 +4,7 @@
 // A position is the API's `state` object: size, grid, taken, shuttle_rc,
 // axis_to_move, unused (see docs/api.md).
 
-import { svgEl, shakeElement, focusRovingCell } from '/static/shell/svg.js';
+import { svgEl, CellBoard } from '/static/shell/svg.js';
 import { useStylesheet } from '/static/shell/stylesheet.js';
 
 await useStylesheet(new URL('./board.css', import.meta.url));
@@ -65,8 +65,9 @@ let instances = 0;
  * Options: size, interactive, gauge (unused-cell counts on each line),
  * label (accessible name), onPlay(name), onPreview(name|null), onReject(name).
  */
-export class BoardView {
+export class BoardView extends CellBoard {
   constructor({ size, interactive = false, gauge = false, labels = true, label = 'Warp & Weft board', onPlay, onPreview, onReject } = {}) {
+    super();
     this.n = size;
     this.labels = labels;
     this.interactive = interactive;
@@ -360,16 +361,9 @@ export class BoardView {
     return null;
   }
 
-  /** A short shake on a cell that cannot be played. */
-  shake(name) {
-    const cell = this.cellAt(name);
-    if (cell) shakeElement(cell.g);
-  }
-
-  focusCell(name, { keyboard = true } = {}) {
-    if (!this.cellAt(name)) return;
-    this.focusName = name;
-    focusRovingCell(this.cells.flat(), name, keyboard);
+  /** Every cell's name and group, for the keyboard focus (CellBoard). */
+  cellList() {
+    return this.cells.flat();
   }
 
   wire() {

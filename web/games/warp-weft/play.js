@@ -3,7 +3,7 @@
 // cell, explains what each lit cell would hand over (the hint card), and
 // keeps the scores card.
 
-import { radioGroup, checkbox } from '/static/shell/form.js';
+import { radioGroup, checkbox, numberField, seedFromField } from '/static/shell/form.js';
 import { createPlayFrame } from '/static/shell/play-frame.js';
 import { whoWithSide } from '/static/shell/match-controller.js';
 import { BoardView, cellName, parseCell, fmtScore, axisName, other, swatch } from './board.js';
@@ -81,9 +81,7 @@ export async function mount(ctx) {
       fields: (st) => ({
         game: [
           h('fieldset', {}, h('legend', {}, 'Board size'), radioGroup('size', st.size, sizeChoices.map((x) => [x, `${x} × ${x}`]))),
-          h('label', { class: 'field' }, h('span', { class: 'field-label' }, 'Board number'),
-            h('input', { type: 'text', name: 'seed', inputmode: 'numeric', pattern: '[0-9]*', placeholder: 'Empty: a random board', autocomplete: 'off' }),
-            h('span', { class: 'help' }, 'The same number always gives the same grid, so a board can be replayed or shared.')),
+          numberField('seed', 'Board number', 'Empty: a random board', 'The same number always gives the same grid, so a board can be replayed or shared.'),
         ],
         before: [
           h('details', { class: 'variants', open: true },
@@ -116,16 +114,7 @@ export async function mount(ctx) {
           symmetric: f.symmetric.checked,
         };
       },
-      start: (form) => {
-        const raw = form.elements.seed.value.trim();
-        const seed = raw ? seedValue(raw) : null;
-        if (raw && seed === null) {
-          toast('A board number is a whole number, such as 4821.', { error: true });
-          form.elements.seed.focus();
-          return false;
-        }
-        return { seed: seed ?? undefined };
-      },
+      start: (form) => seedFromField(form, 'seed', seedValue, 'A board number is a whole number, such as 4821.', toast),
     },
     keys: [
       { key: 's', label: 'Same board again, from the start', run: () => sameBoard() },
