@@ -12,6 +12,7 @@ import { whoWithSide } from '/static/shell/match-controller.js';
 import { BoardView, swatch, sideKey, sideName } from './board.js';
 import * as G from './geometry.js';
 import { TurnMoves, restOf } from './turn-moves.js';
+import { describeTurn, headingWord, chainDetail } from './turn-words.js';
 
 const cellsOf = (b) => 3 * b * (b - 1) + 1;
 
@@ -236,18 +237,6 @@ export async function mount(ctx) {
     deployBtn.setAttribute('aria-pressed', String(showDeploys));
   }
 
-  function describeTurn(info, entry) {
-    if (!info || info.kind === 'pass') return !info && entry.move !== 'pass' ? `played ${entry.move}` : 'passed, having no legal turn';
-    if (info.kind === 'deploy') return `deployed a new stack on ${info.to}`;
-    if (info.kind !== 'capture') return `moved ${info.from}–${info.to}`;
-    const order = (info.parts || []).filter((p) => p.capture).map((p) => p.to);
-    const taken = order.length ? order : info.captures || [];
-    const bits = [`took ${taken.length === 1 ? 'the stack' : `${taken.length} stacks`} on ${taken.join(' and ')}`];
-    if (info.pass) bits.push(`stopped on ${info.to}`);
-    else if (info.to !== (info.captures || []).slice(-1)[0]) bits.push(`stepped on to ${info.to}`);
-    return bits.join(', ');
-  }
-
   /** The last turn in words: "The computer took the stack on b3 and grew to 2." */
   function lastLine() {
     const v = view();
@@ -259,30 +248,11 @@ export async function mount(ctx) {
       info && info.promotes ? h('span', {}, ' and ', h('span', { class: 'grew' }, `grew to ${info.size_after}`)) : null, '.');
   }
 
-  function headingWord(stack) {
-    return stack ? `${stack.size % 2 === 1 ? 'forward' : 'backward'} (${stack.heading === 'up' ? 'up' : 'down'} the board)` : '';
-  }
-
   /** The status line for the person to move: what the turn being built needs next. */
   function turnDetail() {
     const st = view().state;
     if (st.forced_pass) return `${sideName(moverIndex())} can neither capture, step nor deploy, so it passes.`;
-    if (sel && sel.kind === 'chain') {
-      const opts = moves.chainOptions(sel);
-      const took = sel.hops[sel.hops.length - 1];
-      const leftText = `${opts.left} step${opts.left === 1 ? '' : 's'} left`;
-      let at = sel.from;
-      const steps = sel.hops.map((cell, i) => {
-        const hop = opts.cands[0] && opts.cands[0].hops[i];
-        const item = h('li', { class: i === sel.hops.length - 1 ? 'now' : '' }, `${at}×${cell}${hop ? ` · ${hop.steps} step${hop.steps === 1 ? '' : 's'}` : ''}`);
-        at = cell;
-        return item;
-      });
-      return h('span', {}, opts.captures.size
-        ? `Took ${took}; ${leftText}. Another capture is compulsory: ${[...opts.captures].join(' or ')}.`
-        : `Took ${took}; ${leftText} and nothing more to take. Step on ${opts.left === 1 ? 'one step' : `up to ${opts.left} steps`} ${headingWord(moves.stackAt(sel.from))}, or stop here.`,
-      h('ul', { class: 'chain-steps', id: 'chain-steps', 'aria-label': 'Captures so far' }, ...steps));
-    }
+    if (sel && sel.kind === 'chain') return chainDetail(sel, moves.chainOptions(sel), moves.stackAt(sel.from));
     if (sel && sel.kind === 'stack') {
       const me = moves.stackAt(sel.cell);
       return st.must_capture
