@@ -178,7 +178,7 @@ test('online: an opponent who dropped out is shown with their clock running, as 
   await ann.context().close();
 });
 
-test('a new game deletes the page’s own untouched one; a game with a move of the person’s is kept', { timeout: 90000 }, async () => {
+test('a new game (key, settings, online) deletes the page’s own untouched one; a game with a move of the person’s is kept', { timeout: 90000 }, async () => {
   const page = await newPage(env.browser, { settings: { 'tabula.leeward': { mode: 'computer', level: 'easy', side: 'ink' } } });
   const idOf = () => new URL(page.url()).searchParams.get('match');
   await page.goto(`${env.server.base}/play/leeward`);
@@ -207,6 +207,11 @@ test('a new game deletes the page’s own untouched one; a game with a move of t
   await page.keyboard.press('r');
   await page.waitForFunction((old) => new URL(location.href).searchParams.get('match') !== old, third);
   await page.waitForSelector('#board .sq.movable');
+  assert.equal((await get(`/api/matches/${third}`)).status, 200);
+  // Leaving an untouched game for an online one deletes it too.
+  const fourth = idOf();
+  await inviteOnline(page, { name: 'Ann' });
+  await gone(fourth);
   assert.equal((await get(`/api/matches/${third}`)).status, 200);
   noProblems(page);
   await page.context().close();

@@ -122,11 +122,11 @@ export function createMatchController(ctx) {
     while (motion) await motion;
   }
 
-  /** Deletes `old` on the server when it is a local match of this page that no person had touched. */
+  /** Deletes `old` on the server when it is a local match of this page that no person had touched; resolves when done (or refused). */
   function dropUntouched(old) {
-    if (!old || old.online || old.replay || old.result) return;
-    if (old.history.some((x) => old.players[x.side] === 'human')) return;
-    api(`/api/matches/${encodeURIComponent(old.id)}`, { method: 'DELETE' }).catch(() => {});
+    if (!old || old.online || old.replay || old.result) return Promise.resolve();
+    if (old.history.some((x) => old.players[x.side] === 'human')) return Promise.resolve();
+    return api(`/api/matches/${encodeURIComponent(old.id)}`, { method: 'DELETE' }).then(() => {}, () => {});
   }
 
   function settle(my) {
@@ -354,6 +354,10 @@ export function createMatchController(ctx) {
     computerLoop,
     /** Opens what the address names (session.js) and resolves to true, or to false when it names nothing: the page then starts its own match. */
     openFromAddress,
+    /** The page leaves its match for another (an online one): deletes it if no person had moved in it. */
+    leave() {
+      return dropUntouched(view);
+    },
     /** The current view's undo policy (for the page's Undo button). */
     canUndo() {
       return canUndo(view);

@@ -31,9 +31,10 @@ function nameField(value) {
 
 /**
  * The "play a friend online" dialog: name, side and clock; creates the match
- * (from the game's options, or from a position) and goes to it.
+ * (from the game's options, or from a position) and goes to it, after
+ * `leaving()` (the page lets go of its own match) has settled.
  */
-export function inviteDialog({ game, options = {}, position = null, seat = null }) {
+export function inviteDialog({ game, options = {}, position = null, seat = null, leaving = null }) {
   if (document.getElementById('invite-dialog')) return;
   const side = seat === 0 ? 'first' : seat === 1 ? 'second' : prefs.get('side');
   const form = h('form', { class: 'invite-form', onsubmit: (e) => e.preventDefault() },
@@ -70,6 +71,7 @@ export function inviteDialog({ game, options = {}, position = null, seat = null 
           try {
             const v = await api('/api/matches', { method: 'POST', body });
             rememberSeat(v.id, { seat: v.credentials.seat, token: v.credentials.token, invite: v.credentials.invite });
+            if (leaving) await leaving();
             location.assign(`/play/${encodeURIComponent(game.slug)}?match=${encodeURIComponent(v.id)}`);
           } catch (err) {
             showError(err);

@@ -119,7 +119,7 @@ class PlayFrame {
       title: game.name,
       actions: [
         { label: 'New game', icon: 'new', key: (p.newKey || 'r').toUpperCase(), onClick: () => this.newGame(), id: 'tb-new' },
-        { label: 'Play online', icon: 'online', onClick: () => inviteFriend({ game, ...p.invite() }), id: 'tb-online' },
+        { label: 'Play online', icon: 'online', onClick: () => inviteFriend({ game, ...p.invite(), leaving: () => this.ctl.leave() }), id: 'tb-online' },
         { label: 'Settings', icon: 'settings', onClick: () => this.showSettings(), id: 'tb-settings' },
         { label: 'Rules', icon: 'rules', key: 'F1', href: `/rules/${game.slug}`, onClick: () => this.showRules(), id: 'tb-rules' },
         { label: 'Keys', icon: 'help', key: '?', onClick: () => shell.showKeys(), id: 'tb-help' },

@@ -103,10 +103,10 @@ export function pieceIcon(kind, owner, { size = 18, wind = 'N', title } = {}) {
   return svg;
 }
 
-/** A small arrow pointing the way a wind blows, in the current text colour. */
-export function windArrow(wind, { size = 16, className = '' } = {}) {
+/** A small arrow pointing the way a wind blows, in the current text colour (`flip`: as on a board turned round). */
+export function windArrow(wind, { size = 16, className = '', flip = false } = {}) {
   const svg = s('svg', { viewBox: '-12 -12 24 24', width: size, height: size, 'aria-hidden': 'true', class: `lw-arrow ${className}`.trim() });
-  const g = s('g', { transform: `rotate(${windDegrees(wind)})` });
+  const g = s('g', { transform: `rotate(${windDegrees(wind) + (flip ? 180 : 0)})` });
   g.append(s('path', { d: 'M0 -9 L7 0 L2.6 0 L2.6 9 L-2.6 9 L-2.6 0 L-7 0 Z', fill: 'currentColor' }));
   svg.append(g);
   return svg;

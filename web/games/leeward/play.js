@@ -145,8 +145,10 @@ export async function mount(ctx) {
 
   const wantFlip = () => frame.turnedRound(store.get('orient'), flipToggle);
 
+  /** Turns the board (and every arrow of the page with it) the way it should face now. */
   function orient() {
     board.setFlip(wantFlip());
+    frame.moves.reset();
     if (view()) renderAll();
   }
 
@@ -394,7 +396,7 @@ export async function mount(ctx) {
         piece ? pieceIcon(piece.kind, owner, { size: 15 }) : swatch(owner),
         h('span', { class: 'visually-hidden' }, text),
         h('span', { class: 'mv-text', 'aria-hidden': 'true' }, mv ? squaresText(mv) : x.move),
-        mv ? h('span', { class: 'mv-wind', 'aria-hidden': 'true', title: `wind ${windName(mv.wind)}` }, windArrow(mv.wind, { size: 12 }), mv.wind) : null),
+        mv ? h('span', { class: 'mv-wind', 'aria-hidden': 'true', title: `wind ${windName(mv.wind)}` }, windArrow(mv.wind, { size: 12, flip: board.flip }), mv.wind) : null),
     };
   }
 
@@ -403,7 +405,7 @@ export async function mount(ctx) {
   function replayStatus() {
     const st = replay.view.state;
     const n = view().history.length;
-    return [h('div', { class: 'turn' }, windArrow(st.wind, { size: 22 }),
+    return [h('div', { class: 'turn' }, windArrow(st.wind, { size: 22, flip: board.flip }),
       h('div', {},
         h('strong', { class: 'turn-who' }, 'Replay'),
         h('div', { class: 'turn-detail', id: 'replay-pos' }, replay.ply === 0 ? 'The start.' : `Move ${replay.ply} of ${n}. Blowing ${windName(st.wind)}: ${windSummary(st.wind)}`))),

@@ -58,7 +58,7 @@ export function createWindCard({ onChoose, onConsider }) {
   let sig = null;
   let parts = null; // the parts that change while a wind is considered
 
-  function build(st, choices) {
+  function build(st, choices, flip) {
     const roseBox = h('span', { class: 'rose-box' });
     const sum = h('span', { class: 'wind-sum' });
     const rows = [h('h2', {}, 'Wind'),
@@ -80,7 +80,7 @@ export function createWindCard({ onChoose, onConsider }) {
           onpointerleave: (e) => e.pointerType !== 'touch' && onConsider(null),
           onfocus: () => onConsider(m.wind),
           onblur: () => onConsider(null),
-        }, windArrow(m.wind, { size: 20 }), h('span', { class: 'wind-btn-name' }, windName(m.wind)),
+        }, windArrow(m.wind, { size: 20, flip }), h('span', { class: 'wind-btn-name' }, windName(m.wind)),
         h('span', { class: 'wind-btn-turn' }, h('kbd', {}, t === 'left' ? '←' : t === 'right' ? '→' : '↑↓'), TURN_WORDS[t]), risk));
       }
       note = h('p', { class: 'wind-note', id: 'wind-note', 'aria-live': 'polite' });
@@ -101,12 +101,13 @@ export function createWindCard({ onChoose, onConsider }) {
    * legal moves of the picked piece to its square, one a wind), the winds on
    * offer; `selected` is the one chosen with the keys, `considering` the one
    * pointed at or chosen; `after` the board with the move played; `key` says
-   * when the card must be built anew.
+   * when the card must be built anew; `flip`: the board is turned round, and
+   * the card's arrows turn with it.
    */
   function render({ st, key, choices = null, selected = null, considering = null, after = st, flip = false }) {
-    if (key !== sig) {
-      sig = key;
-      parts = build(st, choices);
+    if (`${key}|${flip}` !== sig) {
+      sig = `${key}|${flip}`;
+      parts = build(st, choices, flip);
     }
     parts.roseBox.replaceChildren(rose(st.wind, considering, flip));
     parts.sum.textContent = considering ? `Left ${windName(considering)}: ${windSummary(considering)}` : windSummary(st.wind);
