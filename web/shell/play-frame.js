@@ -87,6 +87,7 @@ class PlayFrame {
    * @param {Element[]} [p.cards]  the game's panel cards, under the status
    * @param {Element[]} [p.controls]  the game's buttons (between Undo and New game)
    * @param {boolean} [p.undo=true]  an Undo button and key (Piracy has its own take-back)
+   * @param {() => boolean} [p.undoOff]  whether Undo is off for a reason of the page's (an in-place replay)
    * @param {boolean} [p.newButton=true]  a New game button among the controls
    * @param {string} [p.newKey='r']
    * @param {string} [p.newLabel='New game']  the key's line in the keys dialog

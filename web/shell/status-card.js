@@ -4,10 +4,10 @@
 // swatches and the line that tells the player what to do on its board.
 import { h } from './shell.js';
 import { replayHref } from './session.js';
-import { matchHeadline, inSentence } from './match-controller.js';
+import { inSentence } from './match-controller.js';
 
 /** A spinner and a sentence: the computer is at work. */
-export function thinkingLine(text = 'The computer is thinking…') {
+function thinkingLine(text = 'The computer is thinking…') {
   return h('span', { class: 'thinking', id: 'thinking' }, h('span', { class: 'spinner', 'aria-hidden': 'true' }), text);
 }
 
@@ -72,4 +72,3 @@ export function turnLine(o) {
     h('div', {}, h('strong', { class: 'turn-who' }, who), h('div', { class: 'turn-detail', id: 'turn-detail' }, detail)));
 }
 
-export { matchHeadline };
