@@ -1,16 +1,16 @@
 // Piracy: the play page. The frame (shell/play-frame.js) runs the match and
 // the page around it; this module draws the sea, steers the ships from the
-// keyboard or by clicks on their target markers, takes moves back and
-// replays them (T and R), reopens a finished game for analysis (1 then 3),
-// zooms the chart, and fires the cannons (sound.js).
+// keyboard or by clicks on their target markers, keeps the ships card and the
+// log, and zooms the chart; taking moves back, replaying them and the
+// analysis of a finished game are rewind.js's, the cannons sound.js's.
 
 import { radioGroup, checkbox, numberField, seedFromField } from '/static/shell/form.js';
 import { createPlayFrame } from '/static/shell/play-frame.js';
 import { BoardView, SHIP_NAMES, TURN_KEYS, TURN_WORDS, swatch } from './board.js';
 import { renderShips } from './ships-card.js';
 import { playSound } from './sound.js';
+import { createRewind } from './rewind.js';
 
-const SLUG = 'piracy';
 const ISLANDS = ['c3', 'd3', 'e3', 'c4', 'd4', 'e4', 'c5', 'd5', 'e5'];
 const randomChart = () => 1 + Math.floor(Math.random() * 999999);
 
@@ -48,9 +48,8 @@ export async function mount(ctx) {
   const { store } = frame;
   if (store.get('island') !== 'seed' && !ISLANDS.includes(store.get('island'))) store.set('island', 'seed');
   let movesByTurn = new Map(); // legal move → info
-  let redo = []; // moves taken back with T, newest last, to replay with R
-  let analysis = false; // a finished game against the computer, reopened between two people
   let notes = []; // what each move did, by history index, when it was seen being played
+  let rewind = null; // T, R and 1-3 (rewind.js), once the frame is mounted
 
   const view = () => frame.view;
   const shared = () => !!view() && !!(view().online || view().replay);
@@ -58,8 +57,8 @@ export async function mount(ctx) {
 
   const shipsCard = h('section', { class: 'card pz-ships', id: 'ships', 'aria-label': 'The ships' });
   const button = (id, label, key, run, extra = {}) => h('button', { class: 'btn', type: 'button', id, onclick: run, ...extra }, ...label, h('kbd', {}, key));
-  const backBtn = button('back-btn', ['Take back'], 'T', () => takeBack());
-  const replayBtn = button('replay-btn', ['Replay'], 'R', () => replay());
+  const backBtn = button('back-btn', ['Take back'], 'T', () => rewind.takeBack());
+  const replayBtn = button('replay-btn', ['Replay'], 'R', () => rewind.replay());
   const soundBtn = button('sound-btn', [h('span', { class: 'switch', 'aria-hidden': 'true' }), 'Sound'], 'S', () => toggleSound(), { class: 'btn toggle', 'aria-pressed': String(!!store.get('sound')) });
   const modeBtn = button('mode-btn', ['Plain board'], 'M', () => toggleMode());
   const zoomBtn = (id, label, title, text, step) => h('button', { type: 'button', id, title, 'aria-label': label, onclick: () => zoom(step) }, text);
@@ -90,16 +89,16 @@ export async function mount(ctx) {
     newMatch: ({ seed, island } = {}) => ({ options: optionsFor(seed ?? randomChart(), island) }),
     invite: () => ({ options: optionsFor(randomChart()) }),
     show,
-    personal: () => (frame.vsComputer() && !analysis) || !!view().online,
-    playerLabel: (seat) => (analysis ? 'Analysis' : undefined),
-    computerHeadline: () => frame.vsComputer() && !analysis,
+    personal: () => (frame.vsComputer() && !rewind.analysis) || !!view().online,
+    playerLabel: () => (rewind.analysis ? 'Analysis' : undefined),
+    computerHeadline: () => frame.vsComputer() && !rewind.analysis,
     yourMove: () => `Your move: ${SHIP_NAMES[view().side_to_move]}`,
     thinkingText: () => `The computer steers ${SHIP_NAMES[view().side_to_move]}…`,
     turnDetail: () => keysHint(view().side_to_move),
     statusExtras,
     resultActions: () => [
       h('button', { class: 'btn', type: 'button', id: 'same-chart', onclick: () => sameChart() }, 'Same chart'),
-      shared() ? null : h('button', { class: 'btn', type: 'button', onclick: () => takeBack() }, 'Take back', h('kbd', {}, 'T')),
+      shared() ? null : h('button', { class: 'btn', type: 'button', onclick: () => rewind.takeBack() }, 'Take back', h('kbd', {}, 'T')),
     ],
     moveEntry,
     emptyMoves: () => 'No moves yet. Cook sails first.',
@@ -136,10 +135,7 @@ export async function mount(ctx) {
         return !why && movesByTurn.has(turn);
       },
       settled: () => markReady(),
-      beforeStart: () => {
-        redo = [];
-        analysis = false;
-      },
+      beforeStart: () => rewind.reset(),
       fresh: () => {
         board.trails = [[], []];
         board.angles = [null, null];
@@ -149,9 +145,9 @@ export async function mount(ctx) {
       { keys: ['ArrowLeft', 'ArrowUp', 'ArrowRight'], label: 'Cook: turn left, sail straight on, turn right', run: (e) => steer(0, e.key, e.shiftKey) },
       { keys: ['d', 'f', 'g'], label: 'Silver: turn left, sail straight on, turn right', run: (e) => steer(1, e.key.toLowerCase(), e.shiftKey) },
       { key: 'Shift + turn key', label: 'A 90° turn, with the bow in a harbour (a corner)' },
-      { keys: ['1', '3'], label: '1 then 3: after a game, both ships answer to the keys, to analyse it', run: (e) => analysisKey(e.key) },
-      { key: 't', label: 'Take back a move', run: () => takeBack() },
-      { key: 'r', label: 'Replay the move taken back', run: () => replay() },
+      { keys: ['1', '3'], label: '1 then 3: after a game, both ships answer to the keys, to analyse it', run: (e) => rewind.key(e.key) },
+      { key: 't', label: 'Take back a move', run: () => rewind.takeBack() },
+      { key: 'r', label: 'Replay the move taken back', run: () => rewind.replay() },
       { key: 'm', label: 'Graphics: drawn sea chart or plain board', run: () => toggleMode() },
       { keys: ['+', '-'], label: 'Zoom in and out', run: (e) => zoom(e.key === '-' || e.key === '_' ? -1 : 1) },
       { keys: ['=', '_'], label: 'Zoom in and out', run: (e) => zoom(e.key === '_' ? -1 : 1), show: false },
@@ -161,7 +157,19 @@ export async function mount(ctx) {
       { key: 'Tab', label: 'Go through the target markers; Enter sails there' },
     ],
   });
-  const post = (path, body = {}) => api(`/api/matches/${encodeURIComponent(view().id)}${path}`, { method: 'POST', body });
+  rewind = createRewind({
+    frame, api, shell, describe,
+    reopened: (collected) => {
+      notes = collected;
+      frame.moves.reset();
+      frame.renderPanel();
+    },
+    play: (turn, o) => playMove(turn, o),
+    changed: () => {
+      markReady();
+      syncRewindButtons();
+    },
+  });
 
   const board = new BoardView({
     interactive: true,
@@ -208,13 +216,17 @@ export async function mount(ctx) {
     board.update(v.state, { targets, toMove: mover, flash, splash });
     if (mover !== null && !v.state.ships[mover].sunk) board.follow(v.state.ships[mover].bow_xy);
     renderShips(shipsCard, v, (seat) => frame.label(seat));
-    backBtn.disabled = !canTakeBack();
-    replayBtn.disabled = !redo.length;
+    syncRewindButtons();
     if (stepped && !quiet && v.result) {
       const w = v.result.winner;
       toast(`${w === null || w === undefined ? 'A draw.' : `${SHIP_NAMES[w]} wins.`} T takes back a move, R replays it.`, { timeout: 4000 });
     }
     markReady();
+  }
+
+  function syncRewindButtons() {
+    backBtn.disabled = !rewind.canTakeBack();
+    replayBtn.disabled = !rewind.canReplay();
   }
 
   function keysHint(seat) {
@@ -232,7 +244,7 @@ export async function mount(ctx) {
       out.push(h('div', { class: 'owed', id: 'owed' }, `${st.survivor} must still make `, h('strong', {}, String(st.moves_owed)), ` move${st.moves_owed === 1 ? '' : 's'} to win.`));
     }
     if (v.result && !shared()) out.push(h('p', { class: 'pz-analysis' }, 'Go through the game again: T takes back a move, R replays it.'));
-    if (analysis) out.push(h('p', { class: 'pz-analysis' }, 'Analysis: both ships answer to the keys. T takes back, R replays.'));
+    if (rewind.analysis) out.push(h('p', { class: 'pz-analysis' }, 'Analysis: both ships answer to the keys. T takes back, R replays.'));
     return out;
   }
 
@@ -275,17 +287,13 @@ export async function mount(ctx) {
     if (frame.ctl.stayInOnlineGame()) return undefined;
     if (!v) return frame.newGame();
     const o = v.options || {};
-    return frame.ctl.startMatch(optionsFor(seedValue(o.seed) ?? randomChart(), o.island || 'seed'), analysis ? frame.players() : [...v.players]);
+    return frame.ctl.startMatch(optionsFor(seedValue(o.seed) ?? randomChart(), o.island || 'seed'), rewind.analysis ? frame.players() : [...v.players]);
   }
 
   /** Plays a move for the side to move (a human's); a move replayed with R keeps the moves taken back after it. */
   function playMove(turn, { fromReplay = false } = {}) {
     return frame.ctl.playMove(turn, {
-      accepted: () => {
-        if (fromReplay) return;
-        if (redo.length && redo[redo.length - 1] === turn) redo.pop();
-        else redo = [];
-      },
+      accepted: () => rewind.played(turn, fromReplay),
     });
   }
 
@@ -309,108 +317,11 @@ export async function mount(ctx) {
     const keys = TURN_KEYS[1 - seat];
     let why = null;
     if (v.result) why = 'The game is over: N starts a new one, T takes back a move, R replays it.';
-    else if (seat !== mover) why = !frame.humanSeat(seat) && frame.vsComputer() && !analysis ? `You steer ${SHIP_NAMES[1 - seat]}: ${keys.L}, ${keys.S}, ${keys.R}.` : `It is ${SHIP_NAMES[mover]}'s turn: ${TURN_KEYS[mover].L}, ${TURN_KEYS[mover].S} or ${TURN_KEYS[mover].R}.`;
+    else if (seat !== mover) why = !frame.humanSeat(seat) && frame.vsComputer() && !rewind.analysis ? `You steer ${SHIP_NAMES[1 - seat]}: ${keys.L}, ${keys.S}, ${keys.R}.` : `It is ${SHIP_NAMES[mover]}'s turn: ${TURN_KEYS[mover].L}, ${TURN_KEYS[mover].S} or ${TURN_KEYS[mover].R}.`;
     else if (!frame.humanSeat(seat)) why = `The computer steers ${SHIP_NAMES[seat]}.`;
     else if (!movesByTurn.has(turn)) why = turn.length === 2 ? `${SHIP_NAMES[seat]} can turn 90° only with its bow in a harbour (a corner).` : `${SHIP_NAMES[seat]} may not ram ${SHIP_NAMES[1 - seat]}: ramming is not allowed.`;
     if (why) frame.refuse(() => board.shakeShip(mover), why);
     else playMove(turn);
-  }
-
-  function canTakeBack() {
-    const v = view();
-    if (!v || !v.history.length || shared()) return false;
-    if (frame.vsComputer() && !v.result) return v.history.some((x) => frame.humanSeat(x.side));
-    return true;
-  }
-
-  /** "1" then "3" (as the old program had it): a finished game opens for two players, to analyse it. */
-  let onePressedAt = 0;
-  async function analysisKey(key) {
-    const v = view();
-    if (key === '1') {
-      onePressedAt = performance.now();
-      return;
-    }
-    if (performance.now() - onePressedAt > 2000) return;
-    onePressedAt = 0;
-    if (!v || !v.result || v.online || v.replay) toast('After a game, 1 then 3 lets both ships answer to the keys, to analyse it.');
-    else if (!frame.vsComputer() || analysis) toast('Both ships already answer to the keys: T takes a move back, R plays it again.');
-    else if (await openAnalysis()) toast('Two-player mode: T takes a move back, R plays it again.');
-  }
-
-  /** Reopens a finished game against the computer between two people, move by move. */
-  function openAnalysis() {
-    const old = view();
-    return frame.ctl.exclusive(async () => {
-      const my = frame.ctl.newMatchToken();
-      toast('Reopening the game for analysis: both ships now answer to the keys.', { timeout: 2500 });
-      try {
-        let v = await api('/api/matches', { method: 'POST', body: { game: SLUG, options: old.options, players: ['human', 'human'] } });
-        const collected = [];
-        for (const x of old.history) {
-          const before = v;
-          v = await api(`/api/matches/${encodeURIComponent(v.id)}/moves`, { method: 'POST', body: { move: x.move } });
-          collected.push(describe(before.state, v.state, x.side));
-          if (my !== frame.ctl.token) return false;
-        }
-        analysis = true;
-        frame.ctl.forget();
-        frame.ctl.setView(v, { quiet: true });
-        notes = collected;
-        frame.moves.reset();
-        frame.renderPanel();
-        return true;
-      } catch (err) {
-        if (my === frame.ctl.token) showError(err);
-        return false;
-      }
-    });
-  }
-
-  /** T: takes back a move (two people, or after a game), or back to your last decision (against the computer). */
-  async function takeBack() {
-    const v = view();
-    if (!v || frame.ctl.busy) return;
-    if (frame.ctl.thinking) {
-      toast('Wait a moment: the computer is still steering.');
-      return;
-    }
-    if (!canTakeBack()) {
-      if (v.online) toast('Moves cannot be taken back in an online game.');
-      else if (v.replay) toast('This is a replay: ← and → step through the moves.');
-      else toast(v.history.length ? 'There is no move of yours to take back.' : 'There is nothing to take back yet.');
-      return;
-    }
-    if (frame.vsComputer() && v.result && !analysis && !(await openAnalysis())) return;
-    await frame.ctl.exclusive(async (my) => {
-      try {
-        // Against the computer in play the server goes back to your last decision; else one move.
-        const one = !(frame.vsComputer() && !analysis);
-        const mv = view().history[view().history.length - 1].move;
-        const back = await post('/undo');
-        if (my !== frame.ctl.token) return;
-        redo = one ? [...redo, mv] : [];
-        frame.ctl.setView(back, { quiet: true });
-      } catch (err) {
-        if (my !== frame.ctl.token) return;
-        if (err.status === 409) toast(shell.sentence(err.message || 'There is nothing to take back.'));
-        else showError(err);
-        await frame.ctl.refresh();
-      }
-    });
-    markReady();
-    frame.ctl.computerLoop();
-  }
-
-  /** R: replays the move taken back last. */
-  async function replay() {
-    if (!view() || frame.ctl.busy) return;
-    if (!redo.length) {
-      toast('Nothing to replay: T takes a move back first.');
-      return;
-    }
-    if (await playMove(redo[redo.length - 1], { fromReplay: true })) redo.pop();
-    replayBtn.disabled = !redo.length;
   }
 
   /* ---------- Display ---------- */
