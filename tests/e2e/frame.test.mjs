@@ -46,11 +46,14 @@ function recordStatus(page) {
 test('the status says "Your move" only once the computer’s move has been drawn to its end (Seesaw, Warp & Weft)', { timeout: 120000 }, async () => {
   for (const [slug, settings, playOne] of [
     ['seesaw', { mode: 'computer', level: 'easy', side: 'north', base: '4', deploys: true }, async (page) => {
-      await page.click('#board .cell.actionable >> nth=0');
-      if (await page.locator('#board .dot, #deploy-confirm').count()) {
-        const dot = await page.$eval('#board .dot', (d) => d.closest('g.cell')?.dataset.cell).catch(() => null);
-        if (await page.locator('#deploy-confirm').count()) await page.click('#deploy-confirm');
-        else if (dot) await page.click(`#board .cell[data-cell="${dot}"]`);
+      // A deploy (one click, deploy cells shown) or a step (the stack, then its cell), from the server's moves.
+      const { moves } = (await get(`/api/matches/${new URL(page.url()).searchParams.get('match')}`)).body;
+      const deploy = moves.find((m) => m.info.kind === 'deploy');
+      const step = moves.find((m) => m.info.kind === 'step');
+      if (deploy) await page.click(`#board .cell[data-cell="${deploy.info.to}"]`);
+      else {
+        await page.click(`#board .cell[data-cell="${step.info.from}"]`);
+        await page.click(`#board .cell[data-cell="${step.info.to}"]`);
       }
     }],
     ['warp-weft', { mode: 'computer', level: 'easy', side: 'warp', size: '7', hints: false }, (page) => page.click('#board .cell.lit >> nth=0')],
