@@ -161,7 +161,8 @@ for (const slug of ['leeward', 'seesaw']) {
     // Moves cross live both ways.
     await playOne(g, id, ann, [bo]);
     await bo.waitForSelector(g.movable);
-    assert.match(await bo.textContent('#status'), /Your move/);
+    // "Your move" once Ann's move has been drawn to its end.
+    await bo.waitForFunction(() => /Your move/.test(document.querySelector('#status').textContent));
     await ann.waitForFunction(() => /Waiting for Bo/.test(document.querySelector('#status').textContent));
     assert.equal(await count(ann, g.movable), 0, 'Ann waits for Bo');
     view = (await call(`/api/matches/${id}`)).body;

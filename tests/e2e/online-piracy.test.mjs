@@ -55,7 +55,8 @@ test('two captains online: each steers only their own ship, a watcher cannot, a 
   await ann.keyboard.press('ArrowUp');
   await waitPly(bo, 1);
   await bo.waitForSelector('#app[data-ready="silver"]');
-  assert.match(await bo.textContent('#status'), /Your move: Silver/);
+  // "Your move" once Ann's move has been drawn to its end.
+  await bo.waitForFunction(() => /Your move: Silver/.test(document.querySelector('#status').textContent));
   assert.match(await bo.textContent('#ship-cook .where'), /b2–c3/);
   await bo.keyboard.press('ArrowUp');
   await waitPly(ann, 2);

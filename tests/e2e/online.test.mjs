@@ -77,7 +77,8 @@ test('two browsers play each other online; one leaves mid-game and comes back; a
   const a1 = await playOne(ann, bo);
   assert.equal(await bo.locator(`#board .cell.taken-weft[data-cell="${a1}"]`).count(), 1);
   await waitLit(bo);
-  assert.match(await bo.textContent('#status'), /Your move/);
+  // "Your move" once Ann's move has been drawn to its end.
+  await bo.waitForFunction(() => /Your move/.test(document.querySelector('#status').textContent));
   await ann.waitForFunction(() => /Waiting for/.test(document.querySelector('#status').textContent));
   await shot(bo, 'online-phone-bo-to-move');
   await playOne(bo, ann);

@@ -212,7 +212,8 @@ test('against the computer as Silver: it sails first, undo, the mute switch is r
   // The computer (Cook) makes the first move by itself.
   await readyFor(page, 'silver');
   assert.equal(await ply(page), 1);
-  assert.match(await page.textContent('#status'), /Your move: Silver/);
+  // "Your move" once the computer's move has been drawn to its end.
+  await page.waitForFunction(() => /Your move: Silver/.test(document.querySelector('#status').textContent));
   assert.match(await page.textContent('#ship-cook'), /Computer · Easy/);
   // Arrow keys belong to Cook, which the computer steers.
   await page.keyboard.press('ArrowUp');

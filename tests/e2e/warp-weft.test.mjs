@@ -55,7 +55,8 @@ test('against the computer as Warp: the computer opens, I answer, undo, hints, s
   const shuttleCol = await page.$eval('#board .cell.taken-weft', (g) => g.dataset.c);
   const litCols = await page.$$eval('#board .cell.lit', (cells) => [...new Set(cells.map((g) => g.dataset.c))]);
   assert.deepEqual(litCols, [shuttleCol]);
-  assert.match(await page.textContent('#status'), /Your move/);
+  // "Your move" once the computer's move has been drawn to its end.
+  await page.waitForFunction(() => /Your move/.test(document.querySelector('#status').textContent));
   assert.match(await page.textContent('#score-warp'), /4\.5/, 'Warp starts with its komi');
   const before = await boardSnapshot(page);
 

@@ -15,3 +15,27 @@ export function checkbox(name, checked, label, help) {
     h('input', { type: 'checkbox', name, checked }),
     h('span', {}, label, help ? h('span', { class: 'help' }, help) : null));
 }
+
+/** A text field for a whole number (a board or chart number), with its label and a line of help. */
+export function numberField(name, label, placeholder, help) {
+  return h('label', { class: 'field' }, h('span', { class: 'field-label' }, label),
+    h('input', { type: 'text', name, inputmode: 'numeric', pattern: '[0-9]*', placeholder, autocomplete: 'off' }),
+    h('span', { class: 'help' }, help));
+}
+
+/**
+ * The number typed into `form`'s field `name` for a new game: `{seed}`
+ * (undefined when the field is empty), or false after saying `message` as
+ * an error toast (the dialog then stays open). `parse` reads the text and
+ * gives null for what is no number.
+ */
+export function seedFromField(form, name, parse, message, toast) {
+  const field = form.elements[name];
+  const raw = field.value.trim();
+  if (!raw) return { seed: undefined };
+  const seed = parse(raw);
+  if (seed !== null) return { seed };
+  toast(message, { error: true });
+  field.focus();
+  return false;
+}

@@ -7,20 +7,22 @@
 // session.js). Every reply to an older match is dropped, and an older view of
 // the same match never replaces a newer one.
 //
-// The page keeps everything it draws. It hands the controller callbacks:
-//   show(view, before, extra)  draw a view the controller accepted (before: the
-//                              view it replaces, or null; extra: what the caller
-//                              passed along, e.g. Seesaw's animation or Piracy's
-//                              `quiet`). The page keeps `view` as what it draws.
-//   renderStatus()             redraw the status card ("The computer is thinking…")
-// and, where its game needs them, the optional policies and hooks described at
-// createMatchController. The side to move is always the server's (the view's
-// `computer_to_move`, `can_move`, `side_to_move`): turns need not alternate
-// (Piracy's survivor moves several times in a row).
+// The pace is the controller's: `show` may return a promise that settles when
+// the board has finished animating the view; until then `animating` is true
+// (the frame's status does not say "Your move" yet), the next computer move
+// waits, and `animated()` is called when it ends.
+//
+// A page new game replaces its own untouched one: when a new match starts, a
+// local match of this page in which no person had moved is deleted on the
+// server, so that abandoned new games do not pile up in "In progress".
+//
+// The page keeps everything it draws (play-frame.js hands the callbacks over).
+// The side to move is always the server's (the view's `computer_to_move`,
+// `can_move`, `side_to_move`): turns need not alternate (Piracy's survivor
+// moves several times in a row).
 //
 // Also here, because every play page's settings dialog starts a match with them:
-// who plays (playersFromSettings, playerLabel, matchHeadline). The dialog's
-// common frame is settings-dialog.js.
+// who plays (playersFromSettings, playerLabel, matchHeadline).
 import { openSession, seatLabel, resultHeadline } from './session.js';
 
 /* ---------- Who may do what (the policies the pages share) ---------- */
@@ -58,6 +60,7 @@ export function vsComputer(view) {
  * @param {HTMLElement} ctx.root   the page
  * @param {(view: object, before: object|null, extra?: object) => void} ctx.show  draws an accepted view
  * @param {() => void} ctx.renderStatus  redraws the status card before each computer move
+ * @param {() => void} [ctx.animated]  the board has finished animating the latest view
  * @param {number} [ctx.minGapMs=420]  the least time between a view being shown and the computer's next move, so the eye can follow
  * @param {object} [ctx.catchUp]  the `extra` for a view the page catches up with rather than watches being played: the first view of a match opened from the address, and one fetched again after an error (Piracy: `{quiet: true}`, no cannon)
  * @param {string} [ctx.moveWord='move']  how the undo messages call a move ("turn" in Seesaw)
@@ -88,6 +91,8 @@ export function createMatchController(ctx) {
   let undoQueued = false; // an undo asked for while the computer was thinking
   let shownAt = 0; // when the latest view was shown, for the computer's pace
   let session = null; // an online match, a replay or a stored match named in the address (session.js)
+  let exclusiveToken = null; // while a page's own request runs (exclusive): the token it holds
+  let motion = null; // the board's animation of the latest view, while it runs
 
   const path = (rest = '') => `/api/matches/${encodeURIComponent(view.id)}${rest}`;
 
@@ -96,8 +101,32 @@ export function createMatchController(ctx) {
     if (view && v.id === view.id && !v.replay && !view.replay && v.version < view.version) return;
     const before = view;
     view = v;
-    show(v, before, extra);
+    const drawn = show(v, before, extra);
     shownAt = performance.now();
+    if (drawn && typeof drawn.then === 'function') {
+      const mine = drawn.then(() => {
+        if (motion !== mine) return;
+        motion = null;
+        shownAt = performance.now();
+        hook('animated');
+      });
+      motion = mine;
+    } else if (!before || before.id !== v.id) {
+      motion = null; // another match: nothing of the old one's is still moving
+    }
+    // Otherwise a redraw of the same position lets the board's motion run on.
+  }
+
+  /** Waits until the board has finished animating what it shows. */
+  async function motionDone() {
+    while (motion) await motion;
+  }
+
+  /** Deletes `old` on the server when it is a local match of this page that no person had touched; resolves when done (or refused). */
+  function dropUntouched(old) {
+    if (!old || old.online || old.replay || old.result) return Promise.resolve();
+    if (old.history.some((x) => old.players[x.side] === 'human')) return Promise.resolve();
+    return api(`/api/matches/${encodeURIComponent(old.id)}`, { method: 'DELETE' }).then(() => {}, () => {});
   }
 
   function settle(my) {
@@ -120,6 +149,7 @@ export function createMatchController(ctx) {
       if (position) body.position = position;
       const v = await api('/api/matches', { method: 'POST', body });
       if (my !== token) return;
+      dropUntouched(view);
       hook('fresh', v);
       setView(v);
       // The address names the match, so that a reload comes back to it.
@@ -179,6 +209,8 @@ export function createMatchController(ctx) {
     try {
       while (view && my === token && view.computer_to_move && !view.result) {
         renderStatus();
+        await motionDone();
+        if (my !== token) return;
         const wait = shownAt + minGapMs - performance.now();
         if (wait > 0) await sleep(wait);
         if (my !== token) return;
@@ -260,12 +292,32 @@ export function createMatchController(ctx) {
     get token() {
       return token;
     },
-    /** Whether a request is on its way; a page's own requests (Piracy's take-back) set it too. */
+    /** Whether a request is on its way (the controller's own, or one the page runs through `exclusive`). */
     get busy() {
       return busy;
     },
-    set busy(on) {
-      busy = on;
+    /** Whether the board is still animating the latest view (the status waits for it before "Your move"). */
+    get animating() {
+      return !!motion;
+    },
+    /**
+     * Runs a request of the page's own (Piracy's take-back, its analysis) as
+     * the controller runs its own: not while another is on its way, `busy`
+     * meanwhile. `run(my)` gets the match token to compare after each await.
+     * Resolves to what `run` returns, or undefined when it did not run.
+     */
+    async exclusive(run) {
+      if (busy) return undefined;
+      const my = token;
+      exclusiveToken = token;
+      busy = true;
+      try {
+        return await run(my);
+      } finally {
+        // The run may have made a match of its own (newMatchToken): that one is its too.
+        if (token === my || token === exclusiveToken) settle(token);
+        exclusiveToken = null;
+      }
     },
     /** Whether the computer is thinking for the current match. */
     get thinking() {
@@ -280,7 +332,9 @@ export function createMatchController(ctx) {
      * replies to the one before are ignored. Returns the new token.
      */
     newMatchToken() {
-      return ++token;
+      ++token;
+      if (exclusiveToken !== null) exclusiveToken = token;
+      return token;
     },
     /** Shows a view (from a reply of the page's own, or a live update), unless an older one of the same match; `extra` goes to show(). */
     setView,
@@ -300,6 +354,10 @@ export function createMatchController(ctx) {
     computerLoop,
     /** Opens what the address names (session.js) and resolves to true, or to false when it names nothing: the page then starts its own match. */
     openFromAddress,
+    /** The page leaves its match for another (an online one): deletes it if no person had moved in it. */
+    leave() {
+      return dropUntouched(view);
+    },
     /** The current view's undo policy (for the page's Undo button). */
     canUndo() {
       return canUndo(view);

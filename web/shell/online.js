@@ -31,9 +31,10 @@ function nameField(value) {
 
 /**
  * The "play a friend online" dialog: name, side and clock; creates the match
- * (from the game's options, or from a position) and goes to it.
+ * (from the game's options, or from a position) and goes to it, after
+ * `leaving()` (the page lets go of its own match) has settled.
  */
-export function inviteDialog({ game, options = {}, position = null, seat = null }) {
+export function inviteDialog({ game, options = {}, position = null, seat = null, leaving = null }) {
   if (document.getElementById('invite-dialog')) return;
   const side = seat === 0 ? 'first' : seat === 1 ? 'second' : prefs.get('side');
   const form = h('form', { class: 'invite-form', onsubmit: (e) => e.preventDefault() },
@@ -70,6 +71,7 @@ export function inviteDialog({ game, options = {}, position = null, seat = null 
           try {
             const v = await api('/api/matches', { method: 'POST', body });
             rememberSeat(v.id, { seat: v.credentials.seat, token: v.credentials.token, invite: v.credentials.invite });
+            if (leaving) await leaving();
             location.assign(`/play/${encodeURIComponent(game.slug)}?match=${encodeURIComponent(v.id)}`);
           } catch (err) {
             showError(err);
@@ -187,10 +189,23 @@ export function startOnline({ game, view, panel, render, root }) {
     if (me === null) return ['', 'You are watching. Only the two players can move.'];
     const opp = 1 - me;
     if (!o.joined[opp]) return ['', 'Waiting for your friend to open the invitation.'];
-    if (!o.connected[opp]) return ['warn', `${label(opp)} is disconnected. The game waits for them to come back.`];
+    if (!o.connected[opp]) return ['warn', awayText(opp)];
     // "Your opponent" reads "your opponent" inside a sentence.
     const who = label(opp).replace(/^Your opponent$/, 'your opponent');
     return latest.can_move ? ['', 'Your move.'] : ['', `Waiting for ${who} to move.`];
+  }
+
+  /**
+   * What happens while the opponent is away. The server keeps the clocks
+   * whoever is connected (crates/server/src/clock.rs: only a move, the end or
+   * a resignation stops them), so a dropped player's time runs on their turn.
+   */
+  function awayText(opp) {
+    const who = label(opp);
+    const clock = latest.online.clock;
+    if (!clock) return `${who} is disconnected. There is no clock, so the game waits for them to come back.`;
+    if (clock.running === opp) return `${who} is disconnected, and their clock is running: if it runs out before they are back, they lose.`;
+    return `${who} is disconnected. Their clock will run on their turn, whether they are back or not.`;
   }
 
   function seatRow(seat) {

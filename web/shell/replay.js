@@ -6,17 +6,10 @@ import { api, rememberSeat } from './api.js';
 import { h, toast, showError, openDialog, registerKeys, currentKeys, showKeys } from './shell.js';
 import { seatLabel, recordHref, cleanAddress } from './session.js';
 import { inviteDialog } from './online.js';
+import { svgEl } from './svg.js';
 
-const NS = 'http://www.w3.org/2000/svg';
 const W = 300;
 const H = 96;
-
-function svgEl(tag, attrs = {}, ...children) {
-  const el = document.createElementNS(NS, tag);
-  for (const [k, v] of Object.entries(attrs)) if (v !== undefined && v !== null) el.setAttribute(k, v);
-  for (const c of children) el.append(c instanceof Node ? c : document.createTextNode(String(c)));
-  return el;
-}
 
 const navIcon = {
   start: 'M6 5v14M18 5l-9 7 9 7z',

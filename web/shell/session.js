@@ -4,12 +4,9 @@
 //   /play/<slug>?match=ID&invite=X   take the free seat of an online match
 //   /play/<slug>?replay=ID[&ply=N]   replay a match, with the engine's graph
 //
-// A play page does not call openSession itself: its match controller
-// (match-controller.js) does, and keeps the rules this needs:
-//   const ctl = createMatchController({ game, shell, api, params, panel: side, root, show, renderStatus, … });
-//   · top bar: { label: 'Play online', icon: 'online', onClick: () => inviteFriend({ game, options }) }
-//   · at the end of mount():
-//       if (!(await ctl.openFromAddress())) await ctl.startMatch(options, players);
+// A play page does not call openSession itself: its frame (play-frame.js)
+// starts with ctl.openFromAddress() and only asks for a new match when the
+// address names none; its top bar's "Play online" is inviteFriend().
 // openFromAddress counts what the address opened as the page's current match,
 // shows its view and lets the computer move if it is to; every live update
 // goes through the controller, which ignores an older view of the same match

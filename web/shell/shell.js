@@ -1,7 +1,7 @@
 // The frame every Tabula page shares: the top bar, modal dialogs, the key
 // help, toasts for errors, and a small settings store in localStorage.
 
-const NS = 'http://www.w3.org/2000/svg';
+import { svgEl } from './svg.js';
 
 /** Creates an element: h('div', {class: 'x', onclick: fn}, child, 'text', …). */
 export function h(tag, attrs = {}, ...children) {
@@ -38,11 +38,9 @@ const ICONS = {
   import: '<path d="M12 4v11M7.5 10.5L12 15l4.5-4.5M5 19h14" fill="none" stroke="currentColor" stroke-width="1.8" stroke-linecap="round" stroke-linejoin="round"/>',
 };
 
+/** One of the small line icons, as an SVG element hidden from screen readers. */
 export function icon(name) {
-  const svg = document.createElementNS(NS, 'svg');
-  svg.setAttribute('viewBox', '0 0 24 24');
-  svg.setAttribute('aria-hidden', 'true');
-  svg.setAttribute('focusable', 'false');
+  const svg = svgEl('svg', { viewBox: '0 0 24 24', 'aria-hidden': 'true', focusable: 'false' });
   svg.innerHTML = ICONS[name] || '';
   return svg;
 }

@@ -14,32 +14,53 @@ export function audioContext() {
   return context;
 }
 
+/** A gain on the way out that swells from silence to `peak` in `attack` s after `t` and dies away by `decay` s. */
+export function swell(audio, t, { peak, attack, decay }) {
+  const gain = audio.createGain();
+  gain.gain.setValueAtTime(0.0001, t);
+  gain.gain.exponentialRampToValueAtTime(peak, t + attack);
+  gain.gain.exponentialRampToValueAtTime(0.0001, t + decay);
+  gain.connect(audio.destination);
+  return gain;
+}
+
+/**
+ * One tone at `t`: a `wave` whose pitch glides from `from` to `to` Hz in
+ * `fall` s, shaped by swell(); with `lowpass` ([from, to] Hz) it is muffled
+ * more and more over the same time.
+ */
+export function tone(audio, t, { wave, from, to, fall, peak, attack, decay, lowpass = null }) {
+  const osc = audio.createOscillator();
+  osc.type = wave;
+  osc.frequency.setValueAtTime(from, t);
+  osc.frequency.exponentialRampToValueAtTime(to, t + fall);
+  let out = swell(audio, t, { peak, attack, decay });
+  if (lowpass) {
+    const filter = audio.createBiquadFilter();
+    filter.type = 'lowpass';
+    filter.frequency.setValueAtTime(lowpass[0], t);
+    filter.frequency.exponentialRampToValueAtTime(lowpass[1], t + fall);
+    filter.connect(out);
+    out = filter;
+  }
+  osc.connect(out);
+  osc.start(t);
+  osc.stop(t + decay + 0.05);
+}
+
 /**
  * Makes the tick a page plays for every move while its `sound` setting (in
- * `store`) is on: one short tone whose pitch falls from `from` to `to` Hz in
- * `fall` seconds, rising to `peak` gain in `attack` seconds and dying away by
- * `decay` seconds.
+ * `store`) is on: one short tone (see tone()).
  * @param {{get: (key: string) => any}} store
  * @param {{wave: OscillatorType, from: number, to: number, fall: number, peak: number, attack: number, decay: number}} voice
  * @returns {() => void}
  */
-export function moveTick(store, { wave, from, to, fall, peak, attack, decay }) {
+export function moveTick(store, voice) {
   return () => {
     if (!store.get('sound')) return;
     try {
       const audio = audioContext();
-      const t = audio.currentTime;
-      const osc = audio.createOscillator();
-      const gain = audio.createGain();
-      osc.type = wave;
-      osc.frequency.setValueAtTime(from, t);
-      osc.frequency.exponentialRampToValueAtTime(to, t + fall);
-      gain.gain.setValueAtTime(0.0001, t);
-      gain.gain.exponentialRampToValueAtTime(peak, t + attack);
-      gain.gain.exponentialRampToValueAtTime(0.0001, t + decay);
-      osc.connect(gain).connect(audio.destination);
-      osc.start(t);
-      osc.stop(t + decay + 0.01);
+      tone(audio, audio.currentTime, voice);
     } catch {
       /* no audio here: stay quiet */
     }

@@ -1,6 +1,7 @@
-// Small helpers every board drawing needs: making SVG elements, adding a
-// board's stylesheet once, and the two cell behaviours all boards share
-// (a shake for a refused pick, one keyboard-focusable cell at a time).
+// Small helpers every board drawing needs: making SVG elements (the one
+// place they are made) and the two cell behaviours all boards share (a shake
+// for a refused pick, one keyboard-focusable cell at a time). A board's
+// stylesheet is loaded through stylesheet.js.
 
 const NS = 'http://www.w3.org/2000/svg';
 
@@ -23,14 +24,6 @@ export function svgText(attrs, content) {
   return t;
 }
 
-/** Adds a board's stylesheet to the page once, however many boards are drawn. */
-export function injectStyle(id, css) {
-  if (typeof document === 'undefined' || document.getElementById(id)) return;
-  const style = document.createElement('style');
-  style.id = id;
-  style.textContent = css;
-  document.head.append(style);
-}
 
 /** A short shake of a cell's group: the board's way of saying "not that one". */
 export function shakeElement(g) {
@@ -54,4 +47,25 @@ export function focusRovingCell(cells, name, keyboard) {
     if (here) target = cell;
   }
   target?.g.focus({ preventScroll: true });
+}
+
+/**
+ * What every board made of cells shares: a shake for a cell that cannot be
+ * played, and the one keyboard-focusable cell. A board extends it and gives
+ * `cellAt(name)` (a cell with its group `g`) and `cellList()` (every cell's
+ * `{name, g}`).
+ */
+export class CellBoard {
+  /** A short shake of the cell `name`: "not that one". */
+  shake(name) {
+    const cell = this.cellAt(name);
+    if (cell) shakeElement(cell.g);
+  }
+
+  /** Gives the cell `name` the keyboard focus (with its ring when `keyboard`). */
+  focusCell(name, { keyboard = true } = {}) {
+    if (!this.cellAt(name)) return;
+    this.focusName = name;
+    focusRovingCell(this.cellList(), name, keyboard);
+  }
 }

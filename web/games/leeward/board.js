@@ -12,7 +12,10 @@
 // the Sail is a triangle pointing downwind, the Oar a chevron pointing upwind,
 // the Kite a lozenge lying crosswind, the Lamp a ringed disc.
 
-import { svgEl, injectStyle, shakeElement, focusRovingCell } from '/static/shell/svg.js';
+import { svgEl, CellBoard } from '/static/shell/svg.js';
+import { useStylesheet } from '/static/shell/stylesheet.js';
+
+await useStylesheet(new URL('./board.css', import.meta.url));
 
 /** Geometry, in SVG user units: square pitch, margin round the board, frame padding. */
 const P = 100;
@@ -60,111 +63,9 @@ export function pieceAt(state, name) {
   return state.pieces.find((p) => p.square === name) || null;
 }
 
-/* ---------- Style (injected once) ---------- */
+/* Style: board.css, loaded above. */
 
-const CSS = `
-:root {
-  --lw-ink: light-dark(#1d2433, #141821);
-  --lw-ink-edge: light-dark(#0b0e15, #aeb7c9);
-  --lw-ink-line: light-dark(#a9b4cc, #6f7c96);
-  --lw-paper: light-dark(#fdfaf2, #efe7d7);
-  --lw-paper-edge: light-dark(#3a332a, #0e0c09);
-  --lw-ink-ring: light-dark(#1d2433, #aeb7c9);
-  --lw-paper-ring: light-dark(#3a332a, #efe7d7);
-  --lw-sq-a: light-dark(#f6f1e6, #3a352f);
-  --lw-sq-b: light-dark(#ebe3d3, #322d28);
-  --lw-frame: light-dark(#d9cdb8, #26221e);
-  --lw-wind: light-dark(#1f7488, #62bccf);
-  --lw-last: light-dark(#e2bd55, #c9a13d);
-  --lw-pick: light-dark(#2b5ea7, #7fa8ec);
-  --lw-threat: light-dark(#b8322a, #ff7b6b);
-  --lw-target: light-dark(#2b2723, #f1e9dc);
-}
 
-.lw { font-family: var(--font); user-select: none; -webkit-user-select: none; touch-action: manipulation; overflow: visible; }
-.lw .frame { fill: var(--lw-frame); }
-.lw .label { fill: var(--ink-soft); font-size: 21px; font-weight: 600; text-anchor: middle; dominant-baseline: central; }
-.lw .sq { outline: none; }
-.lw .sq rect.bg { fill: var(--lw-sq-a); transition: fill 150ms ease; }
-.lw .sq.dark rect.bg { fill: var(--lw-sq-b); }
-.lw .sq.last rect.bg { fill: color-mix(in srgb, var(--lw-last) 38%, var(--lw-sq-a)); }
-.lw .sq.dark.last rect.bg { fill: color-mix(in srgb, var(--lw-last) 40%, var(--lw-sq-b)); }
-.lw .sq.picked rect.bg { fill: color-mix(in srgb, var(--lw-pick) 30%, var(--lw-sq-a)); }
-.lw .sq .focus-ring { fill: none; stroke: var(--focus); stroke-width: 6; opacity: 0; pointer-events: none; }
-.lw .sq.kbd-focus .focus-ring { opacity: 1; }
-.lw.interactive .sq.movable, .lw.interactive .sq.target { cursor: pointer; }
-.lw.interactive .sq.movable:hover rect.bg { fill: color-mix(in srgb, var(--lw-pick) 16%, var(--lw-sq-a)); }
-.lw.interactive .sq.target:hover rect.bg { fill: color-mix(in srgb, var(--lw-pick) 22%, var(--lw-sq-a)); }
-.lw .sq.shake { animation: lw-shake 260ms ease; }
-@keyframes lw-shake { 25% { transform: translateX(-5px); } 70% { transform: translateX(5px); } }
-
-.lw .home { fill: none; stroke-width: 2.6; pointer-events: none; opacity: 0.75; }
-.lw .home.ink { stroke: var(--lw-ink-ring); }
-.lw .home.paper { stroke: var(--lw-paper-ring); }
-.lw .home.paper .home-ring { stroke-dasharray: 7 5; }
-.lw .home .home-tick { stroke-width: 3; stroke-linecap: round; }
-
-.lw .streak { stroke: var(--lw-wind); stroke-width: 2.2; stroke-linecap: round; fill: none; opacity: 0.22; }
-.lw .streaks { transition: transform 220ms ease-in-out; }
-
-.lw .dot { fill: var(--lw-target); opacity: 0.32; pointer-events: none; }
-.lw .cap-ring { fill: none; stroke: var(--lw-target); stroke-width: 6; opacity: 0.4; pointer-events: none; }
-.lw .origin-mark { fill: none; stroke: var(--lw-pick); stroke-width: 3; stroke-dasharray: 8 7; opacity: 0.8; }
-.lw .pick-ring { fill: none; stroke: var(--lw-pick); stroke-width: 5; }
-
-.lw .piece { transition: transform 150ms ease-out, opacity 150ms ease-out; pointer-events: none; }
-.lw .piece .rot { transition: transform 220ms ease-in-out; }
-.lw .piece.fresh { animation: lw-in 150ms ease-out; }
-.lw .piece.gone { opacity: 0; }
-.lw .piece.ghost { opacity: 0.28; }
-@keyframes lw-in { from { opacity: 0; } }
-.lw .piece .body { stroke-linejoin: round; stroke-width: 3.5; }
-.lw .piece.ink .body { fill: var(--lw-ink); stroke: var(--lw-ink-edge); }
-.lw .piece.ink .inner { fill: none; stroke: var(--lw-ink-line); stroke-width: 2; stroke-linejoin: round; }
-.lw .piece.paper .body { fill: var(--lw-paper); stroke: var(--lw-paper-edge); }
-.lw .piece.paper .inner { display: none; }
-.lw .piece .ring { fill: none; stroke-width: 5; }
-.lw .piece.ink .ring { stroke: var(--lw-ink-ring); }
-.lw .piece.paper .ring { stroke: var(--lw-paper-ring); }
-.lw .piece .shade { filter: drop-shadow(0 2px 1.5px rgb(40 25 10 / 0.28)); }
-
-.lw .threat { pointer-events: none; }
-.lw .threat .halo { fill: none; stroke: var(--lw-threat); stroke-width: 5; stroke-dasharray: 11 7; }
-.lw .threat .badge { fill: var(--lw-threat); stroke: var(--lw-sq-a); stroke-width: 3; }
-.lw .threat .bang { fill: #fff; font-size: 22px; font-weight: 800; text-anchor: middle; dominant-baseline: central; }
-.lw .threat.lamp .halo { stroke-width: 7; stroke-dasharray: none; }
-.lw .threat { animation: lw-in 150ms ease-out; }
-
-.lw .wind-choice { cursor: pointer; outline: none; }
-.lw .wind-choice .btn-bg { fill: var(--surface); stroke: var(--lw-wind); stroke-width: 3.5; filter: drop-shadow(0 2px 3px rgb(0 0 0 / 0.25)); transition: fill 120ms ease; }
-.lw .wind-choice .arrow { fill: var(--lw-wind); transition: fill 120ms ease; }
-.lw .wind-choice:hover .btn-bg, .lw .wind-choice.selected .btn-bg { fill: var(--lw-wind); }
-.lw .wind-choice:hover .arrow, .lw .wind-choice.selected .arrow { fill: var(--surface); }
-.lw .wind-choice.selected .btn-bg { stroke: var(--focus); stroke-width: 5; }
-.lw .wind-choice:focus-visible .btn-bg { stroke: var(--focus); stroke-width: 5; }
-.lw .wind-choice .risk { fill: var(--lw-threat); stroke: var(--surface); stroke-width: 2.5; }
-.lw .wind-choice .risk-n { fill: #fff; font-size: 15px; font-weight: 800; text-anchor: middle; dominant-baseline: central; pointer-events: none; }
-
-.lw.still .piece, .lw.still .piece .rot, .lw.still .streaks, .lw.still .sq rect.bg { transition: none; }
-
-@media (prefers-reduced-motion: reduce) {
-  .lw .piece, .lw .piece .rot, .lw .streaks { transition: none; }
-}
-
-/* Small piece icons (captured pieces, the move list, the rules). */
-.lw-icon { display: inline-block; vertical-align: -0.2em; overflow: visible; }
-.lw-icon .body { stroke-linejoin: round; stroke-width: 7; }
-.lw-icon.ink .body { fill: var(--lw-ink); stroke: var(--lw-ink-edge); }
-.lw-icon.paper .body { fill: var(--lw-paper); stroke: var(--lw-paper-edge); }
-.lw-icon .ring { fill: none; stroke-width: 7; }
-.lw-icon.ink .ring { stroke: var(--lw-ink-ring); }
-.lw-icon.paper .ring { stroke: var(--lw-paper-ring); }
-.lw-icon .inner { display: none; }
-`;
-
-function injectCss() {
-  injectStyle('lw-board-css', CSS);
-}
 
 /* ---------- SVG helpers ---------- */
 
@@ -196,17 +97,16 @@ function pieceShape(kind, angle = 0) {
 
 /** A small icon of a piece (upright: the wind blowing north), `size` px square. */
 export function pieceIcon(kind, owner, { size = 18, wind = 'N', title } = {}) {
-  injectCss();
   const svg = s('svg', { viewBox: '-46 -46 92 92', width: size, height: size, class: `lw-icon ${owner} ${kind}`, 'aria-hidden': title ? null : 'true', role: title ? 'img' : null });
   if (title) svg.setAttribute('aria-label', title);
   svg.append(pieceShape(kind, windDegrees(wind)));
   return svg;
 }
 
-/** A small arrow pointing the way a wind blows, in the current text colour. */
-export function windArrow(wind, { size = 16, className = '' } = {}) {
+/** A small arrow pointing the way a wind blows, in the current text colour (`flip`: as on a board turned round). */
+export function windArrow(wind, { size = 16, className = '', flip = false } = {}) {
   const svg = s('svg', { viewBox: '-12 -12 24 24', width: size, height: size, 'aria-hidden': 'true', class: `lw-arrow ${className}`.trim() });
-  const g = s('g', { transform: `rotate(${windDegrees(wind)})` });
+  const g = s('g', { transform: `rotate(${windDegrees(wind) + (flip ? 180 : 0)})` });
   g.append(s('path', { d: 'M0 -9 L7 0 L2.6 0 L2.6 9 L-2.6 9 L-2.6 0 L-7 0 Z', fill: 'currentColor' }));
   svg.append(g);
   return svg;
@@ -214,10 +114,8 @@ export function windArrow(wind, { size = 16, className = '' } = {}) {
 
 let instances = 0;
 
-const center = (name) => {
-  const [f, r] = parseSquare(name);
-  return [M + f * P + P / 2, M + (N - 1 - r) * P + P / 2];
-};
+/** The drawn column and row (from the top left, from 0) of a file and rank, on a board turned round or not. */
+const place = (file, rank, flip) => (flip ? [N - 1 - file, rank] : [file, N - 1 - rank]);
 
 /* ---------- The board view ---------- */
 
@@ -226,11 +124,13 @@ const center = (name) => {
  * Options: interactive, labels, label (accessible name), onSquare(name),
  * onWind(wind) (a wind choice clicked), onWindHover(wind|null), onWindKey(key).
  */
-export class BoardView {
-  constructor({ interactive = false, labels = true, label = 'Leeward board', onSquare, onWind, onWindHover, onWindSelect } = {}) {
-    injectCss();
+export class BoardView extends CellBoard {
+  constructor({ interactive = false, labels = true, flip = false, label = 'Leeward board', onSquare, onWind, onWindHover, onWindSelect } = {}) {
+    super();
     this.interactive = interactive;
     this.labels = labels;
+    this.flip = flip; // turned round: Paper's side (rank 7) at the bottom
+    this.label = label;
     this.onSquare = onSquare;
     this.onWind = onWind;
     this.onWindHover = onWindHover;
@@ -243,8 +143,38 @@ export class BoardView {
     this.build(label);
   }
 
+  /** The centre of a square in SVG units, where this board draws it. */
+  center(name) {
+    const [f, r] = parseSquare(name);
+    const [col, row] = place(f, r, this.flip);
+    return [M + col * P + P / 2, M + row * P + P / 2];
+  }
+
+  /** The screen angle of a wind: its compass angle, turned round with the board. */
+  windAngle(wind) {
+    return windDegrees(wind) + (this.flip ? 180 : 0);
+  }
+
+  /**
+   * Turns the board round (Paper's side at the bottom) or back: the drawing
+   * is made again in the new orientation and takes the old one's place.
+   */
+  setFlip(flip) {
+    if (!!flip === this.flip) return;
+    this.flip = !!flip;
+    const old = this.svg;
+    const focused = old.contains(document.activeElement);
+    this.pieces = [];
+    this.angle = null;
+    this.choiceSig = null;
+    this.build(this.label);
+    old.replaceWith(this.svg);
+    if (this.state) this.render(this.state, this.opts);
+    if (focused && this.focusName) this.focusCell(this.focusName, { keyboard: false });
+  }
+
   build(label) {
-    const svg = s('svg', { class: `lw still${this.interactive ? ' interactive' : ''}`, role: this.interactive ? 'grid' : 'img', 'aria-label': label });
+    const svg = s('svg', { class: `lw still${this.interactive ? ' interactive' : ''}${this.flip ? ' flipped' : ''}`, 'data-flip': this.flip ? 'true' : 'false', role: this.interactive ? 'grid' : 'img', 'aria-label': label });
     this.svg = svg;
     if (this.interactive) svg.setAttribute('tabindex', '-1');
     const lo = this.labels ? 0 : M - PAD - 4;
@@ -260,24 +190,25 @@ export class BoardView {
     if (this.labels) {
       const labels = s('g', { 'aria-hidden': 'true' });
       for (let i = 0; i < N; i++) {
-        const file = s('text', { class: 'label', x: M + i * P + P / 2, y: M + N * P + PAD + (M - PAD) / 2 });
-        file.textContent = String.fromCharCode(97 + i);
-        const rank = s('text', { class: 'label', x: (M - PAD) / 2, y: M + i * P + P / 2 });
-        rank.textContent = String(N - i);
+        const file = s('text', { class: 'label file-label', x: M + i * P + P / 2, y: M + N * P + PAD + (M - PAD) / 2 });
+        file.textContent = String.fromCharCode(97 + (this.flip ? N - 1 - i : i));
+        const rank = s('text', { class: 'label rank-label', x: (M - PAD) / 2, y: M + i * P + P / 2 });
+        rank.textContent = String(this.flip ? i + 1 : N - i);
         labels.append(file, rank);
       }
       svg.append(labels);
     }
 
-    // The squares, rank 7 at the top, each its own focusable cell.
+    // The squares, rank 7 at the top (rank 1 when turned round), each its own focusable cell.
     this.cells = new Map();
     const grid = s('g', { role: this.interactive ? 'rowgroup' : null });
     for (let row = 0; row < N; row++) {
-      const rank = N - 1 - row;
+      const rank = this.flip ? row : N - 1 - row;
       const rowG = s('g', { role: this.interactive ? 'row' : null });
-      for (let file = 0; file < N; file++) {
+      for (let col = 0; col < N; col++) {
+        const file = this.flip ? N - 1 - col : col;
         const name = squareName(file, rank);
-        const x = M + file * P;
+        const x = M + col * P;
         const y = M + row * P;
         const g = s('g', { class: `sq${(file + rank) % 2 === 0 ? ' dark' : ''}`, 'data-square': name, role: this.interactive ? 'gridcell' : null });
         g.style.transformOrigin = `${x + P / 2}px ${y + P / 2}px`;
@@ -366,7 +297,7 @@ export class BoardView {
     this.homeLayer.replaceChildren();
     for (const owner of ['ink', 'paper']) {
       const home = (state.homes && state.homes[owner]) || (owner === 'ink' ? 'd1' : 'd7');
-      const [x, y] = center(home);
+      const [x, y] = this.center(home);
       const g = s('g', { class: `home ${owner}`, 'data-home': owner });
       g.append(s('circle', { class: 'home-ring', cx: x, cy: y, r: 41 }));
       // Four ticks, like the points of a compass, so the ring is never taken for a piece.
@@ -377,7 +308,7 @@ export class BoardView {
     }
 
     // The streaks and the pieces turn with the wind, the short way round.
-    const target = windDegrees(wind);
+    const target = this.windAngle(wind);
     if (this.angle === null) this.angle = target;
     else {
       const d = (((target - this.angle) % 360) + 540) % 360 - 180;
@@ -390,15 +321,15 @@ export class BoardView {
     // Marks: the picked piece, its squares, the square it left.
     this.markLayer.replaceChildren();
     if (o.picked) {
-      const [x, y] = center(o.picked);
+      const [x, y] = this.center(o.picked);
       this.markLayer.append(s('rect', { class: 'pick-ring', x: x - P / 2 + 3, y: y - P / 2 + 3, width: P - 6, height: P - 6, rx: 8 }));
     }
     if (o.origin) {
-      const [x, y] = center(o.origin);
+      const [x, y] = this.center(o.origin);
       this.markLayer.append(s('rect', { class: 'origin-mark', x: x - P / 2 + 8, y: y - P / 2 + 8, width: P - 16, height: P - 16, rx: 10 }));
     }
     for (const t of targets.values()) {
-      const [x, y] = center(t.square);
+      const [x, y] = this.center(t.square);
       this.markLayer.append(t.capture
         ? s('circle', { class: 'cap-ring', cx: x, cy: y, r: 44 })
         : s('circle', { class: 'dot', cx: x, cy: y, r: 14 }));
@@ -461,7 +392,7 @@ export class BoardView {
     }
     this.pieces = next.map(({ el, piece }) => ({ el, square: piece.square, kind: piece.kind, owner: piece.owner }));
     for (const { el, piece, fresh } of next) {
-      const [x, y] = center(piece.square);
+      const [x, y] = this.center(piece.square);
       el.style.transform = `translate(${x}px, ${y}px)`;
       el.dataset.square = piece.square;
       el.classList.toggle('ghost', ghosts.includes(piece.square));
@@ -479,7 +410,7 @@ export class BoardView {
   drawThreats(squares, lampSquare) {
     this.threatLayer.replaceChildren();
     for (const sq of squares) {
-      const [x, y] = center(sq);
+      const [x, y] = this.center(sq);
       const lamp = sq === lampSquare;
       const g = s('g', { class: `threat${lamp ? ' lamp' : ''}`, 'data-square': sq });
       g.append(
@@ -504,11 +435,18 @@ export class BoardView {
     this.hoverWind = null; // the old buttons are gone, and the pointer with them
     this.choiceLayer.replaceChildren();
     if (!at || !choices.length) return;
-    const [x, y] = center(at);
+    const [x, y] = this.center(at);
+    // At least 44 CSS px across, however small the board is drawn (a phone),
+    // and far enough apart that two neighbours never overlap.
+    const scale = this.svg.getBoundingClientRect().width / this.svg.viewBox.baseVal.width || 1;
+    const hit = Math.max(23, 23 / scale);
+    const r = Math.max(23, Math.min(hit, 36));
+    const away = Math.max(P / 2 + 2, hit * 1.45);
+    const turn = this.flip ? -1 : 1;
     for (const c of choices) {
       const [dx, dy] = STEP[c.wind];
-      const bx = x + dx * (P / 2 + 2);
-      const by = y - dy * (P / 2 + 2);
+      const bx = x + turn * dx * away;
+      const by = y - turn * dy * away;
       const g = s('g', {
         class: `wind-choice${selected === c.wind ? ' selected' : ''}`,
         'data-wind': c.wind,
@@ -516,14 +454,15 @@ export class BoardView {
         tabindex: this.interactive ? '-1' : null,
         'aria-label': this.interactive ? `Leave the wind blowing ${windName(c.wind)} (${c.turn === 'reverse' ? 'reverse it' : `veer ${c.turn}`})` : null,
       });
-      g.append(s('circle', { class: 'btn-bg', cx: bx, cy: by, r: 23 }));
-      const arrow = s('path', { class: 'arrow', d: 'M0 -14 L11 1 L4 1 L4 13 L-4 13 L-4 1 L-11 1 Z', transform: `translate(${bx} ${by}) rotate(${windDegrees(c.wind)})` });
+      g.append(s('circle', { class: 'hit', cx: bx, cy: by, r: hit }));
+      g.append(s('circle', { class: 'btn-bg', cx: bx, cy: by, r }));
+      const arrow = s('path', { class: 'arrow', d: 'M0 -14 L11 1 L4 1 L4 13 L-4 13 L-4 1 L-11 1 Z', transform: `translate(${bx} ${by}) rotate(${this.windAngle(c.wind)}) scale(${r / 23})` });
       g.append(arrow);
       const n = (c.open || []).length;
       if (n) {
         // How many pieces this wind leaves open, on a small red badge.
-        const rx = bx + 18;
-        const ry = by - 18;
+        const rx = bx + r * 0.78;
+        const ry = by - r * 0.78;
         g.append(s('circle', { class: 'risk', cx: rx, cy: ry, r: 11 }));
         const t = s('text', { class: 'risk-n', x: rx, y: ry + 0.5 });
         t.textContent = String(n);
@@ -538,15 +477,9 @@ export class BoardView {
     this.drawThreats(squares || [], lampSquare || null);
   }
 
-  shake(name) {
-    const cell = this.cellAt(name);
-    if (cell) shakeElement(cell.g);
-  }
-
-  focusCell(name, { keyboard = true } = {}) {
-    if (!this.cellAt(name)) return;
-    this.focusName = name;
-    focusRovingCell(this.cells.values(), name, keyboard);
+  /** Every cell's name and group, for the keyboard focus (CellBoard). */
+  cellList() {
+    return [...this.cells.values()];
   }
 
   wire() {
@@ -610,16 +543,17 @@ export class BoardView {
       if (!cell || e.ctrlKey || e.metaKey || e.altKey) return;
       // While a wind is being chosen the page's own keys take the arrows and Enter.
       if (this.opts.choices && this.opts.choices.length) return;
+      // The arrows move on the screen: turned round, up is towards rank 1.
       const steps = { ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowUp: [0, 1], ArrowDown: [0, -1] };
       if (steps[e.key]) {
         e.preventDefault();
-        const [df, dr] = steps[e.key];
+        const [df, dr] = steps[e.key].map((d) => (this.flip ? -d : d));
         const f = Math.min(N - 1, Math.max(0, cell.file + df));
         const r = Math.min(N - 1, Math.max(0, cell.rank + dr));
         this.focusCell(squareName(f, r));
       } else if (e.key === 'Home' || e.key === 'End') {
         e.preventDefault();
-        this.focusCell(squareName(e.key === 'Home' ? 0 : N - 1, cell.rank));
+        this.focusCell(squareName((e.key === 'Home') !== this.flip ? 0 : N - 1, cell.rank));
       } else if (e.key === 'Enter' || e.key === ' ') {
         e.preventDefault();
         this.onSquare && this.onSquare(cell.name);
@@ -643,7 +577,6 @@ export function drawStart(state) {
 
 /** A small mark for a side (index 0 Ink, 1 Paper): a ringed disc in its colours. */
 export function swatch(side) {
-  injectCss();
   const owner = side === 0 || side === 'ink' || side === 'Ink' ? 'ink' : 'paper';
   const svg = pieceIcon('lamp', owner, { size: 16 });
   svg.classList.add('lw-swatch');

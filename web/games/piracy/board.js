@@ -8,13 +8,18 @@
 // aground_xy), `island_squares`, `harbours`. The legal moves come as the
 // API's move `info` objects (turn, to, to_xy, aground, hits).
 
-import { svgEl, svgText, injectStyle } from '/static/shell/svg.js';
+import { svgEl, svgText, shakeElement } from '/static/shell/svg.js';
+import { useStylesheet } from '/static/shell/stylesheet.js';
+
+await useStylesheet(new URL('./board.css', import.meta.url));
 
 /** Geometry in SVG user units: square pitch, margin (the coast), board size. */
 const P = 100;
 const M = 66;
 const N = 8;
 const SIZE = 2 * M + N * P;
+/** The strip outside the coast where the coordinates stand, clear of every marker (an aground target lies on the coast). */
+const STRIP = 34;
 const ZOOMS = [1, 1.35, 1.8, 2.4, 3.2];
 
 export const HEADINGS = ['N', 'NE', 'E', 'SE', 'S', 'SW', 'W', 'NW'];
@@ -47,104 +52,9 @@ const targetCentre = ([x, y]) => [
   Math.min(M + N * P + 30, Math.max(M - 30, cy(y))),
 ];
 
-/* ---------- Style (injected once) ---------- */
+/* Style: board.css, loaded above. */
 
-const CSS = `
-.pz-board, .pz-swatch {
-  --sea: light-dark(#cfe3ea, #1d3a46); --sea-deep: light-dark(#a9cbd8, #17303a); --sea-line: light-dark(#7fa9ba, #3f6a7b); --shoal: light-dark(#e4f0f1, #2a4f5c);
-  --coast: light-dark(#e9dcc0, #4a4033); --coast-edge: light-dark(#c9b48c, #6b5b44); --land: light-dark(#d9c79e, #6e5f45); --land-edge: light-dark(#9c8456, #a08a62); --grass: light-dark(#8fae6a, #55703e); --grass-deep: light-dark(#6d8f4e, #45602f);
-  --plain-a: light-dark(#f3eee3, #37322c); --plain-b: light-dark(#e3dccd, #2e2a25); --plain-line: light-dark(#cfc5b2, #4a443c);
-  --cook-hull: light-dark(#fbf8f0, #f1ece2); --cook-edge: light-dark(#2b2723, #0f0d0b); --cook-sail: light-dark(#ffffff, #ffffff); --cook-mark: light-dark(#2b5ea7, #3d68b0);
-  --silver-hull: light-dark(#34302c, #1a1714); --silver-edge: light-dark(#0f0d0b, #c9bfae); --silver-sail: light-dark(#4a443e, #2c2824); --silver-mark: light-dark(#c23b2e, #e8675a);
-  --hit: light-dark(#c23b2e, #ff6b57); --hit-empty: light-dark(rgb(0 0 0 / 0.12), rgb(255 255 255 / 0.16)); --wake: light-dark(#ffffff, #b7d6e2);
-  --target-sea: light-dark(#1f6f8b, #7fc4dc); --target-fire: light-dark(#b8382c, #ff8a78); --target-rock: light-dark(#6a4e28, #d9b77a);
-}
-.pz-board { font-family: var(--font); user-select: none; -webkit-user-select: none; touch-action: manipulation; display: block; }
-.pz-board .vb { transition: none; }
-.pz-board .coast { fill: var(--coast); }
-.pz-board .coast-edge { fill: none; stroke: var(--coast-edge); stroke-width: 3; }
-.pz-board .sea { fill: var(--sea); }
-.pz-board .waves path { fill: none; stroke: var(--sea-line); stroke-width: 2.2; stroke-linecap: round; opacity: 0.45; }
-.pz-board .chart-grid { stroke: var(--sea-line); stroke-width: 1.3; stroke-dasharray: 3 7; opacity: 0.75; }
-.pz-board .label { fill: var(--ink-soft); font-size: 24px; font-weight: 650; text-anchor: middle; dominant-baseline: central; }
-.pz-board[data-mode="chart"] .label { fill: color-mix(in srgb, var(--coast-edge) 55%, var(--ink)); }
-.pz-board .sq-a { fill: var(--plain-a); }
-.pz-board .sq-b { fill: var(--plain-b); }
-.pz-board .plain-frame { fill: none; stroke: var(--plain-line); stroke-width: 3; }
-.pz-board .plain-bg { fill: var(--board); }
-.pz-board .shoal { fill: var(--shoal); opacity: 0.9; }
-.pz-board .beach { fill: var(--land); stroke: var(--land-edge); stroke-width: 3; }
-.pz-board .grass { fill: var(--grass); }
-.pz-board .palm-trunk { fill: none; stroke: #7a5a33; stroke-width: 6; stroke-linecap: round; }
-.pz-board .palm-leaf { fill: var(--grass-deep); }
-.pz-board .land-sq { fill: var(--land); stroke: var(--land-edge); stroke-width: 2; }
-.pz-board .land-hatch line { stroke: var(--land-edge); stroke-width: 2.5; opacity: 0.45; }
-.pz-board .harbour-sq { fill: color-mix(in srgb, var(--accent) 14%, transparent); }
-.pz-board .quay { fill: var(--land); stroke: var(--land-edge); stroke-width: 2.5; }
-.pz-board .anchor { fill: none; stroke: var(--ink-soft); stroke-width: 4.5; stroke-linecap: round; stroke-linejoin: round; opacity: 0.75; }
-.pz-board .compass path { fill: var(--coast-edge); }
-.pz-board .compass text { fill: var(--coast-edge); font-size: 20px; font-weight: 800; text-anchor: middle; dominant-baseline: central; }
 
-.pz-board .wake { fill: none; stroke: var(--wake); stroke-linecap: round; stroke-dasharray: 2 13; }
-.pz-board[data-mode="plain"] .wake { stroke: var(--ink-soft); opacity: 0.55; }
-.pz-board .ship.wreck { opacity: 0.3; }
-.pz-board .ship.wreck .pips { display: none; }
-.pz-board .wreck-ring { fill: none; stroke: var(--ink-soft); stroke-width: 3; stroke-dasharray: 6 8; }
-
-.pz-board .ship { transition: transform 160ms ease-out; }
-.pz-board.still .ship { transition: none; }
-.pz-board .ship .hull-0 { fill: var(--cook-hull); stroke: var(--cook-edge); stroke-width: 4; }
-.pz-board .ship .hull-1 { fill: var(--silver-hull); stroke: var(--silver-edge); stroke-width: 4; }
-.pz-board .ship .deck { fill: none; stroke-width: 2; opacity: 0.35; }
-.pz-board .ship-0 .deck { stroke: var(--cook-edge); }
-.pz-board .ship-1 .deck { stroke: var(--silver-edge); }
-.pz-board .ship .sail-0 { fill: var(--cook-sail); stroke: var(--cook-edge); stroke-width: 3; }
-.pz-board .ship .sail-1 { fill: var(--silver-sail); stroke: var(--silver-edge); stroke-width: 3; }
-.pz-board .ship .mark-0 { stroke: var(--cook-mark); stroke-width: 5; fill: none; stroke-linecap: round; }
-.pz-board .ship .mark-1 { fill: var(--silver-mark); }
-.pz-board .ship .plain .mark-1 { stroke: var(--silver-edge); stroke-width: 3; }
-.pz-board .ship .pip { stroke-width: 2; }
-.pz-board .ship-0 .pip { stroke: var(--cook-edge); fill: var(--hit-empty); }
-.pz-board .ship-1 .pip { stroke: var(--silver-edge); fill: var(--hit-empty); }
-.pz-board .ship .pip.hit { fill: var(--hit); }
-.pz-board .ship .letter { font-size: 30px; font-weight: 800; text-anchor: middle; dominant-baseline: central; }
-.pz-board .ship-0 .letter { fill: var(--cook-edge); }
-.pz-board .ship-1 .letter { fill: var(--silver-edge); }
-.pz-board .ship .plain { display: none; }
-.pz-board[data-mode="plain"] .ship .plain { display: inline; }
-.pz-board[data-mode="plain"] .ship .drawn { display: none; }
-.pz-board .ship .to-move-ring { fill: none; stroke: var(--focus); stroke-width: 5; opacity: 0; }
-.pz-board .ship.to-move .to-move-ring { opacity: 0.9; }
-.pz-board .ship.flash .hull-0, .pz-board .ship.flash .hull-1 { animation: pz-flash 520ms ease-out; }
-@keyframes pz-flash { 0%, 40% { stroke: var(--hit); stroke-width: 12; } 100% { stroke-width: 4; } }
-.pz-board .splash circle { fill: none; stroke: var(--wake); stroke-width: 4; animation: pz-splash 900ms ease-out forwards; }
-@keyframes pz-splash { from { r: 8; opacity: 1; } to { r: 70; opacity: 0; } }
-
-.pz-board .course { stroke-width: 4; stroke-dasharray: 4 9; stroke-linecap: round; fill: none; opacity: 0.75; }
-.pz-board .target { cursor: pointer; outline: none; }
-.pz-board .target .dot { stroke-width: 4; }
-.pz-board .target.sea .dot { fill: color-mix(in srgb, var(--target-sea) 16%, var(--surface)); stroke: var(--target-sea); }
-.pz-board .target.fire .dot { fill: color-mix(in srgb, var(--target-fire) 16%, var(--surface)); stroke: var(--target-fire); }
-.pz-board .target.rock .dot { fill: color-mix(in srgb, var(--target-rock) 18%, var(--surface)); stroke: var(--target-rock); stroke-dasharray: 7 5; }
-.pz-board .target .key { font-size: 25px; font-weight: 800; text-anchor: middle; dominant-baseline: central; fill: var(--ink); }
-.pz-board .target .badge { fill: var(--target-fire); }
-.pz-board .target .badge-text { fill: #fff; font-size: 17px; font-weight: 800; text-anchor: middle; dominant-baseline: central; }
-.pz-board .target .rock-mark { fill: var(--target-rock); }
-.pz-board .target:hover .dot, .pz-board .target.kbd-focus .dot { stroke-width: 7; }
-.pz-board .target.kbd-focus .ring { opacity: 1; }
-.pz-board .target .ring { fill: none; stroke: var(--focus); stroke-width: 5; opacity: 0; }
-.pz-board .course.sea { stroke: var(--target-sea); }
-.pz-board .course.fire { stroke: var(--target-fire); }
-.pz-board .course.rock { stroke: var(--target-rock); }
-@media (prefers-reduced-motion: reduce) {
-  .pz-board .ship { transition: none; }
-  .pz-board .splash circle, .pz-board .ship.flash .hull-0, .pz-board .ship.flash .hull-1 { animation: none; }
-}
-`;
-
-function injectCss() {
-  injectStyle('pz-board-css', CSS);
-}
 
 /* ---------- SVG helpers ---------- */
 
@@ -301,12 +211,12 @@ function drawHarbours(names, mode) {
  * name), onPlay(turn) for a clicked or entered target.
  */
 export class BoardView {
-  constructor({ interactive = false, mode = 'chart', labels = true, label = 'Piracy sea chart', onPlay } = {}) {
-    injectCss();
+  constructor({ interactive = false, mode = 'chart', labels = true, label = 'Piracy sea chart', onPlay, onMiss } = {}) {
     this.interactive = interactive;
     this.mode = mode === 'plain' ? 'plain' : 'chart';
     this.labels = labels;
     this.onPlay = onPlay;
+    this.onMiss = onMiss; // a click on the chart that is no target
     this.state = null;
     this.zoom = 0;
     this.centre = [SIZE / 2, SIZE / 2];
@@ -342,9 +252,10 @@ export class BoardView {
         pips.append(pip);
         pipEls.push(pip);
       }
-      g.append(title, ring, shape, pips);
+      const hull = s('g', { class: 'hull' }, shape, pips);
+      g.append(title, ring, hull);
       this.shipLayer.append(g);
-      return { g, title, pips: pipEls };
+      return { g, hull, title, pips: pipEls };
     });
     this.drawSea();
     this.applyViewBox();
@@ -390,8 +301,8 @@ export class BoardView {
     if (this.labels) {
       for (let i = 0; i < N; i++) {
         const file = String.fromCharCode(97 + i);
-        layer.append(text({ class: 'label', x: cx(i), y: M + N * P + M / 2 - 2 }, file));
-        layer.append(text({ class: 'label', x: M / 2 - 2, y: cy(i) }, String(i + 1)));
+        layer.append(text({ class: 'label', x: cx(i), y: SIZE + STRIP / 2 }, file));
+        layer.append(text({ class: 'label', x: -STRIP / 2, y: cy(i) }, String(i + 1)));
       }
     }
   }
@@ -413,13 +324,16 @@ export class BoardView {
     return ZOOMS[this.zoom];
   }
 
+  /** How far the drawing reaches past the coast on each side: the coordinates' strip, if shown. */
+  get rim() {
+    return this.labels ? STRIP : 0;
+  }
+
   applyViewBox() {
-    const w = SIZE / ZOOMS[this.zoom];
+    const w = (SIZE + 2 * this.rim) / ZOOMS[this.zoom];
     const half = w / 2;
-    this.centre = [
-      Math.min(SIZE - half, Math.max(half, this.centre[0])),
-      Math.min(SIZE - half, Math.max(half, this.centre[1])),
-    ];
+    const [lo, hi] = [-this.rim + half, SIZE + this.rim - half];
+    this.centre = [Math.min(hi, Math.max(lo, this.centre[0])), Math.min(hi, Math.max(lo, this.centre[1]))];
     this.svg.setAttribute('viewBox', `${(this.centre[0] - half).toFixed(1)} ${(this.centre[1] - half).toFixed(1)} ${w.toFixed(1)} ${w.toFixed(1)}`);
     this.svg.dataset.zoom = String(ZOOMS[this.zoom]);
   }
@@ -448,7 +362,7 @@ export class BoardView {
   /** Centres the view on a square (when zoomed in), e.g. to follow the ship to move. */
   follow([x, y]) {
     if (this.zoom === 0) return;
-    const w = SIZE / ZOOMS[this.zoom];
+    const w = (SIZE + 2 * this.rim) / ZOOMS[this.zoom];
     const [px, py] = [cx(x), cy(y)];
     const [ox, oy] = this.centre;
     // Only when the square is near the edge of the view or outside it.
@@ -569,7 +483,8 @@ export class BoardView {
         'aria-label': `${SHIP_NAMES[seat]} ${TURN_WORDS[t.turn] || t.turn} to ${where} (${keys[t.turn]}): ${what}`,
       });
       g.append(
-        s('rect', { x: tx - 50, y: ty - 50, width: 100, height: 100, fill: 'transparent' }),
+        // The whole square answers a click; a target on the coast, its ring (the coordinates are beyond it).
+        onBoard(t.to_xy) ? s('rect', { x: tx - 50, y: ty - 50, width: 100, height: 100, fill: 'transparent' }) : s('circle', { cx: tx, cy: ty, r: 42, fill: 'transparent' }),
         s('circle', { class: 'ring', cx: tx, cy: ty, r: 40 }),
         s('circle', { class: 'dot', cx: tx, cy: ty, r: 31 }),
         text({ class: 'key', x: tx, y: ty + 1 }, keys[t.turn] || t.turn),
@@ -587,6 +502,12 @@ export class BoardView {
     }
   }
 
+  /** A short shake of a ship: "not there". */
+  shakeShip(seat) {
+    const ship = this.ships[seat];
+    if (ship) shakeElement(ship.hull);
+  }
+
   /** Puts keyboard focus on the first target (Tab does the rest). */
   focusTargets() {
     if (this.targetEls && this.targetEls.length) this.targetEls[0].focus({ preventScroll: true });
@@ -597,6 +518,7 @@ export class BoardView {
     this.svg.addEventListener('click', (e) => {
       const t = targetOf(e);
       if (t && this.onPlay) this.onPlay(t.dataset.turn);
+      else if (!t && this.onMiss) this.onMiss();
     });
     this.svg.addEventListener('keydown', (e) => {
       const t = targetOf(e);
@@ -641,7 +563,6 @@ export function drawStart(state) {
 
 /** A small swatch for a ship (index 0 Cook, 1 Silver): a hull in its colours. */
 export function swatch(side) {
-  injectCss();
   const seat = side === 1 || side === 'silver' || side === 'Silver' ? 1 : 0;
   const svg = s('svg', { viewBox: '0 0 16 16', width: 16, height: 16, 'aria-hidden': 'true', class: 'pz-swatch' });
   svg.append(

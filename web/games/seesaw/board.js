@@ -8,7 +8,10 @@
 // moves now. Promotion tiles are tinted in their owner's colour, South's with a
 // solid inner edge, North's with a dashed one.
 
-import { svgEl, svgText, injectStyle, shakeElement, focusRovingCell } from '/static/shell/svg.js';
+import { svgEl, svgText, CellBoard } from '/static/shell/svg.js';
+import { useStylesheet } from '/static/shell/stylesheet.js';
+
+await useStylesheet(new URL('./board.css', import.meta.url));
 import * as G from './geometry.js';
 
 const R = 50; // hexagon radius in SVG units
@@ -27,106 +30,9 @@ export function textScale(base) {
   return { text, piece: Math.min(text, 1.12) };
 }
 
-/* ---------- Style (injected once) ---------- */
+/* Style: board.css, loaded above. */
 
-const CSS = `
-:root {
-  --ss-south: light-dark(#c8741f, #e69a48);
-  --ss-south-face: light-dark(#f2b35f, #f0b262);
-  --ss-south-edge: light-dark(#b56a1d, #a9651f);
-  --ss-south-rim: light-dark(#7c440c, #5c3208);
-  --ss-south-ink: #3a2205;
-  --ss-south-tile: light-dark(#f6dcb8, #5a4026);
-  --ss-north: light-dark(#2c5aa0, #79a3e6);
-  --ss-north-face: light-dark(#2b4a80, #4f78c0);
-  --ss-north-edge: light-dark(#1b3058, #2c4775);
-  --ss-north-rim: light-dark(#0f1d38, #c7d7f2);
-  --ss-north-ink: #ffffff;
-  --ss-north-tile: light-dark(#cfdcf1, #2b3b5a);
-  --ss-capture: light-dark(#c0262d, #ff6b6b);
-  --ss-focus: var(--focus, #d08a00);
-}
-.ss {
-  font-family: var(--font);
-  user-select: none; -webkit-user-select: none; touch-action: manipulation;
-}
-.ss .board-bg { fill: var(--board); }
-.ss .col-label { fill: var(--ink-soft); font-size: calc(24px * var(--ss-text, 1)); font-weight: 600; text-anchor: middle; dominant-baseline: central; }
-.ss .cell { outline: none; }
-.ss .cell .hex { fill: var(--cell); stroke: var(--cell-line); stroke-width: 1.5; transition: fill 150ms ease; }
-.ss .cell .tile-edge { fill: none; stroke-width: 3.5; display: none; pointer-events: none; }
-.ss .cell .motif { fill: none; stroke-width: 3; display: none; pointer-events: none; opacity: 0.85; }
-.ss .cell .cname { fill: var(--ink-soft); font-size: calc(15px * var(--ss-text, 1)); text-anchor: middle; dominant-baseline: central; pointer-events: none; opacity: 0.75; }
-.ss.no-names .cell .cname { display: none; }
-.ss .cell.has-stack .cname { display: none; }
-.ss .cell.tile-south .hex { fill: var(--ss-south-tile); }
-.ss .cell.tile-north .hex { fill: var(--ss-north-tile); }
-.ss .cell.tile-south .tile-edge { display: inline; stroke: var(--ss-south); }
-.ss .cell.tile-north .tile-edge { display: inline; stroke: var(--ss-north); stroke-dasharray: 9 6; }
-.ss .cell.tile-south:not(.has-stack) .motif.circle { display: inline; stroke: var(--ss-south); }
-.ss .cell.tile-north:not(.has-stack) .motif.square { display: inline; stroke: var(--ss-north); }
-.ss .cell.tile-south .cname, .ss .cell.tile-north .cname { fill: var(--ink); opacity: 0.6; }
-.ss .cell .focus-ring { fill: none; stroke: var(--ss-focus); stroke-width: 6; opacity: 0; pointer-events: none; }
-.ss .cell.kbd-focus .focus-ring { opacity: 1; }
-.ss.interactive .cell.actionable { cursor: pointer; }
-.ss.interactive .cell.actionable:hover .hex { filter: brightness(0.94); }
-.ss .cell.shake .body { animation: ss-shake 260ms ease; }
-@keyframes ss-shake { 20% { transform: translateX(-5px); } 60% { transform: translateX(5px); } }
 
-.ss .piece { pointer-events: none; }
-.ss .piece .layer.south, .ss .swatch-south { fill: var(--ss-south-edge); stroke: var(--ss-south-rim); stroke-width: 2; }
-.ss .piece .layer.north { fill: var(--ss-north-edge); stroke: var(--ss-north-rim); stroke-width: 2; }
-.ss .piece .face.south { fill: var(--ss-south-face); stroke: var(--ss-south-rim); stroke-width: 2.5; }
-.ss .piece .face.north { fill: var(--ss-north-face); stroke: var(--ss-north-rim); stroke-width: 2.5; }
-.ss .piece .inner.south { fill: none; stroke: var(--ss-south-rim); stroke-width: 1.5; opacity: 0.35; }
-.ss .piece .inner.north { fill: none; stroke: var(--ss-north-ink); stroke-width: 1.5; opacity: 0.3; }
-.ss .piece .num { font-size: 30px; font-weight: 800; text-anchor: middle; dominant-baseline: central; font-variant-numeric: tabular-nums; }
-.ss .piece .num.south { fill: var(--ss-south-ink); }
-.ss .piece .num.north { fill: var(--ss-north-ink); }
-.ss .piece .num.small { font-size: 24px; }
-.ss .piece > .body { scale: var(--ss-piece, 1); }
-.ss .piece .arrow.south { fill: var(--ss-south-ink); }
-.ss .piece .arrow.north { fill: var(--ss-north-ink); }
-.ss .piece.ghost { opacity: 0.35; }
-.ss .piece.pop > .body { animation: ss-pop 320ms ease-out; }
-@keyframes ss-pop { 0% { transform: scale(1.3); } 100% { transform: scale(1); } }
-
-.ss .trail { fill: none; stroke-width: 9; stroke-linecap: round; stroke-linejoin: round; opacity: 0.35; }
-.ss .trail.south { stroke: var(--ss-south); }
-.ss .trail.north { stroke: var(--ss-north); }
-.ss .trail.live { opacity: 0.6; stroke-dasharray: 2 14; stroke-width: 7; }
-.ss .last-hex { fill: none; stroke: var(--ink); stroke-width: 3; opacity: 0.55; }
-.ss .last-from { fill: none; stroke: var(--ink-soft); stroke-width: 3; stroke-dasharray: 4 5; }
-.ss .gone { stroke: var(--ink-soft); stroke-width: 4; stroke-linecap: round; opacity: 0.7; }
-
-.ss .dot { stroke: var(--cell); stroke-width: 3; }
-.ss .dot.south { fill: var(--ss-south); }
-.ss .dot.north { fill: var(--ss-north); }
-.ss .promo-badge rect { fill: var(--good); }
-.ss .promo-badge text { fill: #fff; font-size: 15px; font-weight: 800; text-anchor: middle; dominant-baseline: central; }
-.ss .deploy-mark { fill: none; stroke-width: 3; stroke-dasharray: 7 6; }
-.ss .deploy-mark.south, .ss .deploy-plus.south { stroke: var(--ss-south); }
-.ss .deploy-mark.north, .ss .deploy-plus.north { stroke: var(--ss-north); }
-.ss .deploy-plus { stroke-width: 5; stroke-linecap: round; }
-.ss .deploy-mark.chosen { stroke-dasharray: none; stroke-width: 4.5; }
-.ss .capture-ring { fill: none; stroke: var(--ss-capture); stroke-width: 4; stroke-dasharray: 10 5; }
-.ss .capture-tick { stroke: var(--ss-capture); stroke-width: 4; stroke-linecap: round; }
-.ss .forced-ring { fill: none; stroke: var(--ss-capture); stroke-width: 5; animation: ss-pulse 1.6s ease-in-out infinite; }
-@keyframes ss-pulse { 50% { opacity: 0.45; } }
-.ss .picked-ring { fill: none; stroke: var(--ink); stroke-width: 5; }
-.ss .left-badge rect { fill: var(--ink); }
-.ss .left-badge text { fill: var(--paper); font-size: 15px; font-weight: 700; text-anchor: middle; dominant-baseline: central; }
-.ss .anim { pointer-events: none; }
-.ss.still .cell .hex { transition: none; }
-@media (prefers-reduced-motion: reduce) {
-  .ss .cell .hex { transition: none; }
-  .ss .piece.pop > .body, .ss .forced-ring { animation: none; }
-}
-`;
-
-function injectCss() {
-  injectStyle('ss-board-css', CSS);
-}
 
 /* ---------- SVG helpers ---------- */
 
@@ -213,9 +119,9 @@ let instances = 0;
  * empty cells), flip (North at the bottom), label (accessible name),
  * onCell(name) for a click or Enter on a cell.
  */
-export class BoardView {
+export class BoardView extends CellBoard {
   constructor({ base = 4, interactive = false, labels = true, names = true, flip = false, label = 'Seesaw board', onCell } = {}) {
-    injectCss();
+    super();
     this.base = Number(base);
     this.L = G.layout(this.base);
     this.scale = textScale(this.base);
@@ -418,7 +324,8 @@ export class BoardView {
       const [x, y] = this.xy(cell);
       const chosen = deco.chosenDeploy === cell;
       this.underLayer.append(s('polygon', { class: `deploy-mark ${mover}${chosen ? ' chosen' : ''}`, points: hexPoints(R - 9, x, y) }));
-      if (!chosen) this.underLayer.append(s('path', { class: `deploy-plus ${mover}`, d: `M${x - 10},${y} H${x + 10} M${x},${y - 10} V${y + 10}` }));
+      // The plus stands above the cell's name, so that both can be read.
+      if (!chosen) this.underLayer.append(s('path', { class: `deploy-plus ${mover}`, d: `M${x - 8},${y - 25} H${x + 8} M${x},${y - 33} V${y - 17}` }));
     }
 
     // The pieces.
@@ -592,15 +499,9 @@ export class BoardView {
     return this.cells.get(name) || null;
   }
 
-  shake(name) {
-    const cell = this.cellAt(name);
-    if (cell) shakeElement(cell.g);
-  }
-
-  focusCell(name, { keyboard = true } = {}) {
-    if (!this.cellAt(name)) return;
-    this.focusName = name;
-    focusRovingCell([...this.cells].map(([n, x]) => ({ name: n, g: x.g })), name, keyboard);
+  /** Every cell's name and group, for the keyboard focus (CellBoard). */
+  cellList() {
+    return [...this.cells].map(([n, x]) => ({ name: n, g: x.g }));
   }
 
   /** The cell an arrow key leads to, in screen terms. */
@@ -685,7 +586,6 @@ export function drawStart(state, moves = []) {
 
 /** A small swatch for a side (index 0 South, 1 North): its piece's colour and shape. */
 export function swatch(side) {
-  injectCss();
   const north = G.sideIndex(side) === G.NORTH;
   const svg = s('svg', { viewBox: '0 0 16 16', width: 16, height: 16, 'aria-hidden': 'true', class: 'ss ss-swatch' });
   svg.append(north

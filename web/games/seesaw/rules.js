@@ -17,6 +17,12 @@ function stepTargets(view, cell) {
     .map((m) => ({ cell: m.info.to, kind: 'step', promotes: !!m.info.promotes }));
 }
 
+/** A diagram of the stack on `cell` picked in `position`, with the cells the server lets it step to. */
+async function stepDiagram(position, cell, label) {
+  const view = await P(position);
+  return drawBoard(view.state, { deco: { picked: cell, targets: stepTargets(view, cell) }, label });
+}
+
 /** The capture moves from `from` whose first parts take `hops`, in that order. */
 function chainsThrough(view, from, hops) {
   return view.moves.filter((m) => m.info.from === from && m.info.kind === 'capture'
@@ -67,20 +73,10 @@ const DIAGRAMS = {
       label: 'The base-4 board at the start: one South stack on d1, one North stack on d7, each on a tile of its colour; the dashed cells are where South may deploy',
     });
   },
-  async steps() {
-    const view = await P('tiles:c1=1,d1=1,d2=1,d6=2,d7=2,e6=2;stacks:d3=1x3,e4=1x1,d7=2x1,e6=2x1;next:1');
-    return drawBoard(view.state, {
-      deco: { picked: 'd3', targets: stepTargets(view, 'd3') },
-      label: 'A South 3-stack on d3 may move one to three steps in the three upward directions, around its own stack on e4; on North’s tile d6 it would grow',
-    });
-  },
-  async backward() {
-    const view = await P('tiles:c1=1,c3=1,d1=1,d3=1,d6=2,d7=2;stacks:d5=1x2,c3=1x1,a4=2x1;next:1');
-    return drawBoard(view.state, {
-      deco: { picked: 'd5', targets: stepTargets(view, 'd5') },
-      label: 'A South 2-stack on d5 moves backward, down the board, up to two steps; ending on its own tile d3 would make it grow',
-    });
-  },
+  steps: () => stepDiagram('tiles:c1=1,d1=1,d2=1,d6=2,d7=2,e6=2;stacks:d3=1x3,e4=1x1,d7=2x1,e6=2x1;next:1', 'd3',
+    'A South 3-stack on d3 may move one to three steps in the three upward directions, around its own stack on e4; on North’s tile d6 it would grow'),
+  backward: () => stepDiagram('tiles:c1=1,c3=1,d1=1,d3=1,d6=2,d7=2;stacks:d5=1x2,c3=1x1,a4=2x1;next:1', 'd5',
+    'A South 2-stack on d5 moves backward, down the board, up to two steps; ending on its own tile d3 would make it grow'),
   async range() {
     const view = await P('tiles:c1=1,d1=1,d2=1,d6=2,d7=2;stacks:d3=1x3,f4=2x1,b5=2x1,d6=2x2;next:1');
     const first = view.state.forced_captures;
@@ -105,13 +101,8 @@ const DIAGRAMS = {
       label: 'After taking b3 and then b5, one step is left and nothing more can be taken: the stack may step on (the dot) or stop where it is',
     });
   },
-  async promote() {
-    const view = await P('tiles:c1=1,c5=2,d1=1,d6=2,d7=2;stacks:d5=1x1,d7=2x1,b2=2x1;next:1');
-    return drawBoard(view.state, {
-      deco: { picked: 'd5', targets: stepTargets(view, 'd5') },
-      label: 'A South 1-stack on d5: stepping onto North’s tile on d6 or c5 makes it grow to 2 (the +1 badges)',
-    });
-  },
+  promote: () => stepDiagram('tiles:c1=1,c5=2,d1=1,d6=2,d7=2;stacks:d5=1x1,d7=2x1,b2=2x1;next:1', 'd5',
+    'A South 1-stack on d5: stepping onto North’s tile on d6 or c5 makes it grow to 2 (the +1 badges)'),
 };
 
 /** Fills every `.diagram[data-diagram]` element under `root`. */

@@ -4,7 +4,10 @@
 // A position is the API's `state` object: size, grid, taken, shuttle_rc,
 // axis_to_move, unused (see docs/api.md).
 
-import { svgEl, injectStyle, shakeElement, focusRovingCell } from '/static/shell/svg.js';
+import { svgEl, CellBoard } from '/static/shell/svg.js';
+import { useStylesheet } from '/static/shell/stylesheet.js';
+
+await useStylesheet(new URL('./board.css', import.meta.url));
 
 /** Geometry, in SVG user units: cell pitch, margin for labels, board padding. */
 const P = 100;
@@ -45,81 +48,9 @@ export function fmtScore(v) {
   return s.startsWith('-') ? `−${s.slice(1)}` : s;
 }
 
-/* ---------- Style (injected once) ---------- */
+/* Style: board.css, loaded above. */
 
-const CSS = `
-.ww { font-family: var(--font); user-select: none; -webkit-user-select: none; touch-action: manipulation; }
-.ww .board-bg { fill: var(--board); }
-.ww .label { fill: var(--ink-soft); font-size: 22px; font-weight: 600; text-anchor: middle; dominant-baseline: central; }
-.ww .cell { outline: none; }
-.ww .cell .bg { fill: var(--cell); stroke: var(--cell-line); stroke-width: 1.5; transition: fill 150ms ease, stroke 150ms ease; }
-.ww .cell .hatch { opacity: 0; transition: opacity 150ms ease; pointer-events: none; }
-.ww .cell .val { fill: var(--ink); font-size: var(--ww-font, 38px); font-weight: 600; text-anchor: middle; dominant-baseline: central; font-variant-numeric: tabular-nums; pointer-events: none; transition: fill 150ms ease; }
-.ww .cell.neg .bg { fill: color-mix(in srgb, var(--ink) 9%, var(--cell)); }
-.ww .cell .threads { display: none; pointer-events: none; }
-.ww .cell .threads line { stroke-width: 3; stroke-linecap: round; opacity: 0.7; }
-.ww[data-mover="weft"] .cell .threads line { stroke: var(--weft); }
-.ww[data-mover="warp"] .cell .threads line { stroke: var(--warp); }
-.ww .cell .start-mark { display: none; pointer-events: none; }
-.ww .cell .focus-ring { fill: none; stroke: var(--focus); stroke-width: 5; opacity: 0; pointer-events: none; }
-.ww .cell.kbd-focus .focus-ring { opacity: 1; }
 
-.ww .cell.start .bg { fill: transparent; stroke: var(--cell-line); stroke-dasharray: 7 6; }
-.ww .cell.start .val { display: none; }
-.ww .cell.shuttle-here .val { opacity: 0; }
-.ww .cell.start .start-mark { display: inline; }
-
-.ww .cell.taken-weft .bg { fill: var(--weft-fill); stroke: var(--weft-fill); }
-.ww .cell.taken-warp .bg { fill: var(--warp-fill); stroke: var(--warp-fill); }
-.ww .cell.taken-weft .hatch, .ww .cell.taken-warp .hatch { opacity: 1; }
-.ww .cell.taken-weft .val, .ww .cell.taken-warp .val { fill: var(--on-fill); }
-
-.ww[data-mover="weft"] .cell.lit .bg { fill: color-mix(in srgb, var(--weft) 15%, var(--cell)); stroke: var(--weft); stroke-width: 3.5; }
-.ww[data-mover="warp"] .cell.lit .bg { fill: color-mix(in srgb, var(--warp) 18%, var(--cell)); stroke: var(--warp); stroke-width: 3.5; }
-.ww[data-mover="weft"] .cell.lit .threads.h, .ww[data-mover="warp"] .cell.lit .threads.v { display: inline; }
-.ww .cell.lit .val { font-weight: 700; }
-.ww.interactive .cell.lit { cursor: pointer; }
-.ww.interactive[data-mover="weft"] .cell.lit:hover .bg, .ww[data-mover="weft"] .cell.lit.previewing .bg { fill: color-mix(in srgb, var(--weft) 30%, var(--cell)); }
-.ww.interactive[data-mover="warp"] .cell.lit:hover .bg, .ww[data-mover="warp"] .cell.lit.previewing .bg { fill: color-mix(in srgb, var(--warp) 30%, var(--cell)); }
-
-.ww .cell.shake { animation: ww-shake 260ms ease; }
-@keyframes ww-shake { 20% { transform: translate(var(--x), var(--y)) translateX(-5px); } 60% { transform: translate(var(--x), var(--y)) translateX(5px); } }
-.ww .cell { transform: translate(var(--x), var(--y)); }
-
-.ww .thread { stroke-width: 3; opacity: 0.7; stroke-linecap: round; }
-.ww .trail { stroke-width: 7; stroke-linecap: round; opacity: 0.55; fill: none; }
-.ww .last-ring { fill: none; stroke-width: 4; }
-.ww .band { opacity: 0.5; }
-.ww .band-edge { fill: none; stroke-width: 3; stroke-dasharray: 10 7; }
-.ww .open-dot { stroke: var(--cell); stroke-width: 3; }
-.ww .reply-ring { fill: none; stroke-width: 7; }
-.ww .reply-tag { font-size: 17px; font-weight: 700; text-anchor: middle; dominant-baseline: central; fill: var(--paper); }
-
-.ww .shuttle { transition: transform 150ms ease-out; pointer-events: none; }
-.ww .shuttle .body-rot { transition: transform 150ms ease-out; }
-.ww .shuttle .body { fill: var(--shuttle); stroke: var(--shuttle-edge); stroke-width: 3; }
-.ww .shuttle .sheen { fill: none; stroke: #fff; stroke-opacity: 0.28; stroke-width: 3; stroke-linecap: round; }
-.ww .shuttle .bobbin { fill: none; stroke: var(--shuttle-edge); stroke-width: 3; }
-.ww .shuttle .num { fill: #fff; font-size: 30px; letter-spacing: -1px; font-weight: 800; text-anchor: middle; dominant-baseline: central; font-variant-numeric: tabular-nums; paint-order: stroke; stroke: rgb(0 0 0 / 0.25); stroke-width: 2px; }
-.ww.still .shuttle, .ww.still .shuttle .body-rot, .ww.still .cell .bg, .ww.still .cell .hatch, .ww.still .cell .val { transition: none; }
-
-.ww .gauge rect { stroke-width: 2; }
-.ww .gauge text { font-size: 17px; font-weight: 700; text-anchor: middle; dominant-baseline: central; fill: var(--ink); font-variant-numeric: tabular-nums; }
-.ww .gauge .row rect { fill: color-mix(in srgb, var(--weft) 12%, var(--cell)); stroke: color-mix(in srgb, var(--weft) 45%, var(--cell)); }
-.ww .gauge .col rect { fill: color-mix(in srgb, var(--warp) 12%, var(--cell)); stroke: color-mix(in srgb, var(--warp) 45%, var(--cell)); }
-.ww .gauge .empty { opacity: 0.4; }
-.ww .gauge .current rect { stroke-width: 3.5; }
-.ww .gauge .row.current rect { stroke: var(--weft); }
-.ww .gauge .col.current rect { stroke: var(--warp); }
-
-@media (prefers-reduced-motion: reduce) {
-  .ww .shuttle, .ww .shuttle .body-rot, .ww .cell .bg { transition: none; }
-}
-`;
-
-function injectCss() {
-  injectStyle('ww-board-css', CSS);
-}
 
 /* ---------- SVG helpers ---------- */
 
@@ -134,9 +65,9 @@ let instances = 0;
  * Options: size, interactive, gauge (unused-cell counts on each line),
  * label (accessible name), onPlay(name), onPreview(name|null), onReject(name).
  */
-export class BoardView {
+export class BoardView extends CellBoard {
   constructor({ size, interactive = false, gauge = false, labels = true, label = 'Warp & Weft board', onPlay, onPreview, onReject } = {}) {
-    injectCss();
+    super();
     this.n = size;
     this.labels = labels;
     this.interactive = interactive;
@@ -410,9 +341,11 @@ export class BoardView {
       const [rr, rc] = info.reply.rc;
       const ring = s('g', { class: 'reply-ring-group' });
       ring.append(s('rect', { class: 'reply-ring', x: M + rc * P - 1, y: M + rr * P - 1, width: P + 2, height: P + 2, rx: 18, stroke: colour }));
+      // The tag sits inside the cell it names, under its number: it covers no other cell.
       const tagW = 58;
-      ring.append(s('rect', { x: M + rc * P + P / 2 - tagW / 2, y: M + rr * P - 13, width: tagW, height: 24, rx: 12, fill: colour }));
-      const tag = s('text', { class: 'reply-tag', x: M + rc * P + P / 2, y: M + rr * P - 0.5 });
+      const tagY = M + rr * P + P - 28;
+      ring.append(s('rect', { x: M + rc * P + P / 2 - tagW / 2, y: tagY, width: tagW, height: 22, rx: 11, fill: colour }));
+      const tag = s('text', { class: 'reply-tag', x: M + rc * P + P / 2, y: tagY + 11.5 });
       tag.textContent = 'reply';
       ring.append(tag);
       ring.classList.add('reply-ring-group');
@@ -428,16 +361,9 @@ export class BoardView {
     return null;
   }
 
-  /** A short shake on a cell that cannot be played. */
-  shake(name) {
-    const cell = this.cellAt(name);
-    if (cell) shakeElement(cell.g);
-  }
-
-  focusCell(name, { keyboard = true } = {}) {
-    if (!this.cellAt(name)) return;
-    this.focusName = name;
-    focusRovingCell(this.cells.flat(), name, keyboard);
+  /** Every cell's name and group, for the keyboard focus (CellBoard). */
+  cellList() {
+    return this.cells.flat();
   }
 
   wire() {
@@ -542,7 +468,6 @@ export function drawStart(state, moves = []) {
 
 /** A small swatch for a side (index 0 Weft, 1 Warp): its colour and its stripes. */
 export function swatch(side) {
-  injectCss();
   const weft = side === 0 || side === 'weft' || side === 'Weft';
   const svg = s('svg', { viewBox: '0 0 16 16', width: 16, height: 16, 'aria-hidden': 'true', class: 'ww-swatch' });
   svg.append(s('rect', { x: 0.5, y: 0.5, width: 15, height: 15, rx: 4, fill: weft ? 'var(--weft-fill)' : 'var(--warp-fill)' }));
