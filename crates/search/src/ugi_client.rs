@@ -59,10 +59,10 @@ impl UgiClient {
         let kept = Arc::clone(&errors);
         std::thread::spawn(move || keep_last_lines(errors_pipe, &kept));
         let mut client = UgiClient { child, input, lines, errors, command: command.to_string() };
-        client.send("ugi")?;
+        client.send("ugi", "ugiok")?;
         client.wait_for("ugiok", HANDSHAKE_TIME)?;
-        client.send("uginewgame")?;
-        client.send("isready")?;
+        client.send("uginewgame", "readyok")?;
+        client.send("isready", "readyok")?;
         client.wait_for("readyok", HANDSHAKE_TIME)?;
         Ok(client)
     }
@@ -74,10 +74,17 @@ impl UgiClient {
         Error::BadPlayer(format!("engine '{}': {what}{said}", self.command))
     }
 
-    fn send(&mut self, line: &str) -> Result<(), Error> {
-        writeln!(self.input, "{line}")
-            .and_then(|_| self.input.flush())
-            .map_err(|e| self.fail(format!("cannot be written to: {e}")))
+    /// Writes `line` to the engine, which is then to say `awaited`.
+    fn send(&mut self, line: &str, awaited: &str) -> Result<(), Error> {
+        match writeln!(self.input, "{line}").and_then(|_| self.input.flush()) {
+            Ok(()) => Ok(()),
+            // Its input is closed: the engine stopped (or is stopping) before it could answer.
+            Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => {
+                self.wait_briefly();
+                Err(self.fail(format!("stopped before saying '{awaited}'")))
+            }
+            Err(e) => Err(self.fail(format!("cannot be written to: {e}"))),
+        }
     }
 
     /// Reads lines until one starts with `word`, for at most `limit`; returns that line.
@@ -106,8 +113,8 @@ impl UgiClient {
     /// `movetime` to think; an engine that has not answered a second after
     /// that is stopped and reported.
     pub fn best_move(&mut self, position: &str, movetime: Duration) -> Result<String, Error> {
-        self.send(&format!("position fen {position}"))?;
-        self.send(&format!("go movetime {}", movetime.as_millis()))?;
+        self.send(&format!("position fen {position}"), "bestmove")?;
+        self.send(&format!("go movetime {}", movetime.as_millis()), "bestmove")?;
         let line = self.wait_for("bestmove", movetime + GRACE)?;
         line.split_whitespace().nth(1).map(str::to_string).ok_or_else(|| self.fail("'bestmove' without a move"))
     }
@@ -141,7 +148,7 @@ fn keep_last_lines(pipe: impl Read, kept: &Mutex<VecDeque<String>>) {
 
 impl Drop for UgiClient {
     fn drop(&mut self) {
-        let _ = self.send("quit");
+        let _ = self.send("quit", "nothing");
         // An engine that does not quit at once is stopped.
         if !self.wait_briefly() {
             let _ = self.child.kill();
