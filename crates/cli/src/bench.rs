@@ -22,6 +22,7 @@ pub fn run(only: Option<&str>, seconds: f64) -> Result<(), String> {
         mcts(game.as_ref(), budget)?;
         threads(game.as_ref(), depth)?;
         time_limit(game.as_ref())?;
+        levels(game.as_ref())?;
     }
     Ok(())
 }
@@ -143,5 +144,28 @@ fn time_limit(game: &dyn AnyGame) -> Result<(), String> {
         position.play_text(mv).map_err(|e| e.to_string())?;
     }
     println!("  time limit (50 and 200 ms)  worst overshoot {worst:+.1} ms");
+    Ok(())
+}
+
+/// What each computer level does with its time from the start: its move, the
+/// depth its search finished (alpha–beta) or its iterations (MCTS), and how
+/// long it took.
+fn levels(game: &dyn AnyGame) -> Result<(), String> {
+    for level in game.info().levels {
+        let spec = PlayerSpec::parse(level.player, game.info()).map_err(|e| e.to_string())?;
+        let d = game.choose(&spec, 1).ok_or("the start position is already over")?;
+        let work = match spec {
+            PlayerSpec::Mcts(_) => format!("{} iterations", d.nodes),
+            _ if d.exact => "exact".to_string(),
+            _ => format!("depth {}, {} nodes", d.depth, d.nodes),
+        };
+        println!(
+            "  level {:<8} {:>6.3} s  {work}, plays {}   ({})",
+            level.key,
+            d.elapsed.as_secs_f64(),
+            d.mv,
+            level.player
+        );
+    }
     Ok(())
 }

@@ -303,6 +303,12 @@ async fn a_computer_player_is_kept_between_its_moves() {
     let state = app_state(Config::default());
     let client = Client { app: router(state.clone()) };
     let kept = || state.players.keys();
+    // After its move the player thinks on the person's time, out of the store until it stops.
+    let settled = || async {
+        while !state.pondering.lock().unwrap().is_empty() {
+            tokio::time::sleep(std::time::Duration::from_millis(5)).await;
+        }
+    };
     let (_, view) = client
         .post(
             "/api/matches",
@@ -312,6 +318,7 @@ async fn a_computer_player_is_kept_between_its_moves() {
     let id = view["id"].as_str().unwrap().to_string();
     let (status, view) = client.send("POST", &format!("/api/matches/{id}/computer-move"), None).await;
     assert_eq!(status, StatusCode::OK, "{view}");
+    settled().await;
     assert_eq!(kept().len(), 1, "the player that moved is kept: {:?}", kept());
     assert!(kept()[0].starts_with(&format!("{id}/0/")), "{:?}", kept());
     // A person's reply, then the same player (with its solved table) answers.
@@ -320,6 +327,7 @@ async fn a_computer_player_is_kept_between_its_moves() {
     assert_eq!(status, StatusCode::OK, "{view}");
     let (status, view) = client.send("POST", &format!("/api/matches/{id}/computer-move"), None).await;
     assert_eq!(status, StatusCode::OK, "{view}");
+    settled().await;
     assert_eq!(kept().len(), 1, "still one player for this seat: {:?}", kept());
     // Other matches' players join it, up to a limit.
     for _ in 0..tabula_server::KEPT_PLAYERS + 1 {
