@@ -150,7 +150,7 @@ ERRORS = [
      "action 1180591620717411303424 does not exist: Leeward has actions 0 to 9603"),
     (lambda: tabula.State("leeward").undo(), tabula.IllegalMoveError, "there is no move to take back"),
     (lambda: tabula.think(tabula.State("leeward"), "ab:depht=3"), tabula.BadPlayerError,
-     "player 'ab' has no setting 'depht' (it has: depth, time, min_depth, nodes, hash, threads, margin, solve, plain, contempt)"),
+     "player 'ab' has no setting 'depht' (it has: depth, time, min_depth, nodes, hash, threads, margin, solve, plain, contempt, reduce)"),
     (lambda: tabula.think(tabula.State("leeward"), "wizard"), tabula.BadPlayerError, "unknown player 'wizard': use random, greedy[:margin=N], ab:depth=N|time=1s, mcts:iters=N|time=1s, ugi:cmd=… or level:NAME"),
     (lambda: tabula.think(tabula.State("leeward"), "level:expert"), tabula.BadPlayerError, "Leeward has no level 'expert'; its levels are: easy, fair, strong"),
     (lambda: tabula.State("leeward", position="nonsense"), tabula.BadPositionError, "bad position: "),
