@@ -19,6 +19,11 @@ pub(super) static INFO: GameInfo = GameInfo {
         LevelInfo { key: "easy", name: "Easy", player: "greedy:margin=6", about: "grabs good cells, not always the best, and never looks at your reply" },
         LevelInfo { key: "medium", name: "Medium", player: "ab:depth=4", about: "looks four moves ahead" },
         LevelInfo { key: "hard", name: "Hard", player: "ab:depth=64,time=1s,min_depth=10,solve=1", about: "looks ten moves ahead or more, and plays perfectly once the rest of the game can be solved in half a second" },
-        LevelInfo { key: "perfect", name: "Perfect", player: "solver", about: "solves the board exactly and then never errs; on the portal each move gets at most ten seconds, so on a fresh 7×7 board its first move may come from a search" },
+        LevelInfo {
+            key: "perfect",
+            name: "Perfect",
+            player: "solver",
+            about: "solves the board exactly, thinking while you do, and then never errs; on the portal each move gets at most ten seconds, so when it moves first on a fresh 7×7 board that first move may come from a search",
+        },
     ],
 };
