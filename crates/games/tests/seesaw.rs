@@ -457,6 +457,9 @@ fn views_tell_the_screen_what_it_needs() {
     );
     let start = Seesaw::with_base(4).unwrap();
     assert_eq!(start.view()["deploy_cells"], serde_json::json!(["c1", "d2", "e1"]));
+    // A new stack moves forward: up the board for South, down for North.
+    assert_eq!(start.view()["deploy_heading"], "up");
+    assert_eq!(pos("tiles:d1=1,d7=2;stacks:d1=1x1,d7=2x1;next:2").view()["deploy_heading"], "down");
     let deploy = start.move_view(start.parse_move("+d2").unwrap());
     assert_eq!(deploy["kind"], "deploy");
     let step = start.move_view(start.parse_move("d1-d2").unwrap());

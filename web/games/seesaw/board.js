@@ -246,9 +246,9 @@ export class BoardView extends CellBoard {
     this.svg.classList.toggle('no-names', !this.names);
   }
 
-  /** Whether a stack with this heading points up on the screen. */
+  /** Whether a stack with this heading (as the server gave it) points up on the screen. */
   arrowUp(stack) {
-    const up = stack.heading ? stack.heading === 'up' : G.movesUp(stack.owner, stack.size);
+    const up = stack.heading === 'up';
     return this.flip ? !up : up;
   }
 
@@ -349,7 +349,7 @@ export class BoardView extends CellBoard {
     }
     if (deco.chosenDeploy) {
       const [x, y] = this.xy(deco.chosenDeploy);
-      const p = pieceEl(state.mover, 1, this.arrowUp({ owner: state.mover, size: 1 }), { ghost: true });
+      const p = pieceEl(state.mover, 1, this.arrowUp({ heading: state.deploy_heading }), { ghost: true });
       p.setAttribute('transform', `translate(${x} ${y})`);
       this.pieceLayer.append(p);
     }
@@ -420,7 +420,7 @@ export class BoardView extends CellBoard {
     const bits = [name];
     if (st) {
       const dir = st.direction || (st.size % 2 ? 'forward' : 'backward');
-      const way = (st.heading || (G.movesUp(st.owner, st.size) ? 'up' : 'down'));
+      const way = st.heading;
       bits.push(`${sideName(st.owner)} stack of ${st.size}, moves ${dir} (${way})`);
     } else bits.push('empty');
     if (tile) bits.push(`on a ${sideName(tile)} promotion tile`);

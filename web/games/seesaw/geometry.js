@@ -52,11 +52,6 @@ export function layout(base) {
   return L;
 }
 
-/** Whether a stack of `size` owned by `owner` points upward now (odd: forward; even: backward), for drawing its arrow. */
-export function movesUp(owner, size) {
-  return (sideIndex(owner) === SOUTH) === (size % 2 === 1);
-}
-
 /** Sorts cell names by column, then row. */
 export function byCell(L) {
   return (a, b) => L.index.get(a) - L.index.get(b);

@@ -31,6 +31,8 @@ pub struct SeesawView {
     pub forced_captures: Vec<CaptureView>,
     /// Where the mover may deploy (empty when it must capture or the game is over).
     pub deploy_cells: Vec<String>,
+    /// `up` or `down` the board: the way a stack the mover deploys would move.
+    pub deploy_heading: &'static str,
     /// Whether the mover's only move is a pass.
     pub forced_pass: bool,
     /// Each side's stacks and discs.
@@ -237,7 +239,7 @@ pub fn view(pos: &Seesaw) -> SeesawView {
                 owner: side_key(s.owner),
                 size: s.size,
                 direction: if s.size % 2 == 1 { "forward" } else { "backward" },
-                heading: if Seesaw::moves_up(s.owner, s.size) { "up" } else { "down" },
+                heading: heading(s.owner, s.size),
                 on_tile: pos.tile(c).map(side_key),
             })
         })
@@ -269,6 +271,7 @@ pub fn view(pos: &Seesaw) -> SeesawView {
         must_capture,
         forced_captures,
         deploy_cells,
+        deploy_heading: heading(pos.mover(), 1),
         forced_pass: legal == [SeesawMove::PASS],
         material: BySide { south: material(SOUTH), north: material(NORTH) },
         winner: match outcome {
@@ -276,6 +279,15 @@ pub fn view(pos: &Seesaw) -> SeesawView {
             _ => None,
         },
         draw: outcome == Some(Outcome::Draw),
+    }
+}
+
+/// `up` or `down` the board: the way `owner`'s stack of `size` moves.
+fn heading(owner: Side, size: u8) -> &'static str {
+    if Seesaw::moves_up(owner, size) {
+        "up"
+    } else {
+        "down"
     }
 }
 
