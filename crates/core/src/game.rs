@@ -151,11 +151,16 @@ pub trait Evaluate: Game {
 
     /// For games small enough to solve: one best move and its exact value
     /// (on the same scale as [`Evaluate::solve_moves`]), which a player needs
-    /// and which can cost far less than valuing every move. The default takes
-    /// the first of `solve_moves`.
+    /// and which can cost far less than valuing every move. Once `settle`
+    /// has passed, a game whose scores are finer than win, draw and loss (a
+    /// margin of points) may answer with a move proven to keep the result,
+    /// valued at a bound it is proven to reach, instead of waiting for the
+    /// exact value; the result itself is always exact. The default takes the
+    /// first of `solve_moves`.
     fn solve_best(
         &self,
         limit: Option<std::time::Duration>,
+        _settle: Option<std::time::Duration>,
         cancel: Option<&Cancel>,
         memory: &mut SolverMemory,
     ) -> Option<(Self::Move, i32)> {

@@ -75,7 +75,9 @@ fn every_level_parses_and_moves() {
             let spec = PlayerSpec::parse(&format!("level:{}", level.key), info).unwrap();
             // Deep levels are checked by their own tests; here, that the level's spec reads and a quick player of its kind moves.
             let fast = match spec {
-                PlayerSpec::AlphaBeta { .. } | PlayerSpec::Solver => PlayerSpec::parse("ab:depth=3", info).unwrap(),
+                PlayerSpec::AlphaBeta { .. } | PlayerSpec::Solver { .. } => {
+                    PlayerSpec::parse("ab:depth=3", info).unwrap()
+                }
                 PlayerSpec::Mcts(_) => PlayerSpec::parse("mcts:iters=200", info).unwrap(),
                 other => other,
             };

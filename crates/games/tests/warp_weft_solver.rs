@@ -134,7 +134,7 @@ fn one_best_move_is_worth_what_valuing_every_move_says() {
                 continue;
             }
             let values = pos.solve_moves(None, None, &mut None).unwrap();
-            let (mv, score) = pos.solve_best(None, None, &mut None).unwrap();
+            let (mv, score) = pos.solve_best(None, None, None, &mut None).unwrap();
             assert_eq!(score, values[0].1, "board {seed}, {plies} moves in");
             let listed = values.iter().find(|v| v.0 == mv).expect("a legal move");
             assert_eq!(listed.1, score, "board {seed}, {plies} moves in: {} is a best move", pos.format_move(mv));
@@ -169,15 +169,16 @@ fn two_threads_find_the_same_values_as_one() {
 
 /// Node counts on one thread are deterministic, so they anchor the move
 /// ordering: preferring moves that leave the opponent few choices cut this
-/// this solve 8 moves in from 20,233,464 nodes (value and reply only) to
-/// 2,705,442 (table of 16 MiB).
+/// solve 8 moves in from 20,233,464 nodes (value and reply only) to
+/// 2,705,442 (table of 16 MiB). Since positions deep in the game go without
+/// the table it visits 3,425,360, more of them but cheaper.
 #[test]
 fn move_ordering_keeps_the_tree_small() {
     let pos = midgame(3, 7, &[3, 1, 4, 1, 5, 9, 2, 6]);
     let mut solver = Solver::new(&pos, 16).unwrap();
     let exact = solver.solve(&pos, 0, None).unwrap();
     assert_eq!(exact.margin, 1);
-    assert!(solver.nodes() < 4_000_000, "{} nodes: has the move ordering lost its way?", solver.nodes());
+    assert!(solver.nodes() < 5_000_000, "{} nodes: has the move ordering lost its way?", solver.nodes());
 }
 
 /// One solver kept for a whole game, with a table far too small for it, so
@@ -223,6 +224,32 @@ fn a_cancelled_solve_gives_up_at_once() {
     let pos = midgame(5, 7, &[]);
     let cancel = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(true));
     let mut memory = None;
-    assert_eq!(pos.solve_best(None, Some(&cancel), &mut memory), None);
+    assert_eq!(pos.solve_best(None, None, Some(&cancel), &mut memory), None);
     assert_eq!(pos.solve_moves(None, Some(&cancel), &mut memory), None);
+}
+
+/// A perfect player that settles for the result (`solver:settle=…`) may
+/// skip the exact margin, never the result: from 7 × 7 positions far too
+/// big to solve in a millisecond, the move it plays keeps the mover's win
+/// or draw (in a lost position every move loses), as a fresh exact solve of
+/// what follows shows, and the value it reports says who wins.
+#[test]
+fn a_perfect_player_that_settles_keeps_the_result() {
+    let spec = PlayerSpec::parse("solver:settle=1ms", WarpWeft::info()).unwrap();
+    assert_eq!(spec.to_string(), "solver:settle=1ms");
+    assert!(PlayerSpec::parse("solver:soon=1s", WarpWeft::info()).is_err());
+    for seed in 1..=6u64 {
+        let pos = midgame(seed, 7, &[seed as usize % 3; 10]);
+        let now = pos.evaluate();
+        let result = |future: i32| (now + 2 * future).signum();
+        let exact = Solver::new(&pos, 64).unwrap().solve(&pos, 0, None).unwrap();
+        let chosen = Player::new(spec.clone(), 1).choose(&pos).unwrap().unwrap();
+        let mv = chosen.best.unwrap();
+        let mut child = pos.clone();
+        child.play(mv);
+        let rest = Solver::new(&child, 64).unwrap().solve(&child, 0, None).unwrap();
+        let reached = pos.value(mv.to as usize) as i32 - rest.margin;
+        assert_eq!(result(reached), result(exact.margin), "board {seed}: {} changes the result", pos.format_move(mv));
+        assert_eq!(chosen.score.signum(), result(exact.margin), "board {seed}: the value reported");
+    }
 }

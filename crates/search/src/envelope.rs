@@ -60,7 +60,7 @@ impl Envelope {
             )))
         };
         match spec {
-            PlayerSpec::Random | PlayerSpec::Greedy { .. } | PlayerSpec::Solver => Ok(()),
+            PlayerSpec::Random | PlayerSpec::Greedy { .. } | PlayerSpec::Solver { .. } => Ok(()),
             PlayerSpec::AlphaBeta { limits, table_mib, threads, .. } => {
                 if *threads > self.max_threads {
                     return refuse(format!("{threads} threads asked for"));

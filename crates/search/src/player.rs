@@ -56,7 +56,13 @@ pub enum PlayerSpec {
     /// Monte-Carlo tree search.
     Mcts(MctsLimits),
     /// The game's exact solver (perfect play); alpha–beta where the game has none.
-    Solver,
+    Solver {
+        /// Once a move has thought this long, a move proven to keep the
+        /// game's result will do without its exact value on the game's finer
+        /// scale (a margin of points): a person gets a reply that is still
+        /// perfect as far as winning goes. `None` always waits for the exact value.
+        settle: Option<Duration>,
+    },
     /// An external engine speaking UGI.
     Ugi {
         /// The shell command that starts it.
@@ -154,10 +160,16 @@ impl PlayerSpec {
                     reduce,
                 })
             }
-            "solver" | "perfect" => match pairs.first() {
-                Some((k, _)) => Err(unknown(k, "none")),
-                None => Ok(PlayerSpec::Solver),
-            },
+            "solver" | "perfect" => {
+                let mut settle = None;
+                for (k, v) in pairs {
+                    match k {
+                        "settle" => settle = Some(parse_duration(v)?),
+                        _ => return Err(unknown(k, "settle")),
+                    }
+                }
+                Ok(PlayerSpec::Solver { settle })
+            }
             "mcts" => {
                 let mut limits = MctsLimits { iterations: None, time: None, exploration: std::f64::consts::SQRT_2 };
                 for (k, v) in pairs {
@@ -192,7 +204,7 @@ impl PlayerSpec {
         match self {
             PlayerSpec::AlphaBeta { threads, solve: true, .. } => (*threads).max(2),
             PlayerSpec::AlphaBeta { threads, .. } => *threads,
-            PlayerSpec::Solver => 2,
+            PlayerSpec::Solver { .. } => 2,
             _ => 1,
         }
     }
@@ -200,7 +212,7 @@ impl PlayerSpec {
     /// Whether this player thinks on the opponent's time (see
     /// [`Player::ponder`]): those that solve the game exactly.
     pub fn ponders(&self) -> bool {
-        matches!(self, PlayerSpec::Solver | PlayerSpec::AlphaBeta { solve: true, .. })
+        matches!(self, PlayerSpec::Solver { .. } | PlayerSpec::AlphaBeta { solve: true, .. })
     }
 
     /// The MiB this player may allocate, for a game whose exact solver
@@ -212,7 +224,7 @@ impl PlayerSpec {
         match self {
             PlayerSpec::Random | PlayerSpec::Greedy { .. } | PlayerSpec::Ugi { .. } => 0,
             PlayerSpec::AlphaBeta { table_mib, solve, .. } => table_mib + if *solve { solver_mib } else { 0 },
-            PlayerSpec::Solver => solver_mib + SOLVER_FALLBACK_TABLE_MIB,
+            PlayerSpec::Solver { .. } => solver_mib + SOLVER_FALLBACK_TABLE_MIB,
             PlayerSpec::Mcts(limits) => {
                 let nodes = limits.iterations.unwrap_or(MCTS_MAX_NODES as u64).min(MCTS_MAX_NODES as u64);
                 ((nodes * MCTS_NODE_BYTES) >> 20).max(1) as usize
@@ -226,7 +238,8 @@ impl fmt::Display for PlayerSpec {
         match self {
             PlayerSpec::Random => write!(f, "random"),
             PlayerSpec::Greedy { margin } => write!(f, "greedy:margin={margin}"),
-            PlayerSpec::Solver => write!(f, "solver"),
+            PlayerSpec::Solver { settle: None } => write!(f, "solver"),
+            PlayerSpec::Solver { settle: Some(t) } => write!(f, "solver:settle={}ms", t.as_millis()),
             PlayerSpec::AlphaBeta { limits, table_mib, threads, margin, solve, plain, contempt, reduce } => {
                 write!(f, "ab:depth={}", limits.depth)?;
                 if *reduce {
@@ -384,7 +397,7 @@ impl<G: Evaluate> Player<G> {
         if !self.spec.ponders() || game.outcome().is_some() {
             return false;
         }
-        game.solve_best(self.bounds.time, self.bounds.cancel.as_ref(), &mut self.memory).is_some()
+        game.solve_best(self.bounds.time, None, self.bounds.cancel.as_ref(), &mut self.memory).is_some()
     }
 
     /// Picks a move for the side to move (`None` when the game is over).
@@ -401,11 +414,11 @@ impl<G: Evaluate> Player<G> {
         Ok(match &self.spec {
             PlayerSpec::Random => random_move(game, &mut self.rng).map(|mv| one(mv, 0, 0)),
             PlayerSpec::Greedy { margin } => greedy_move(game, *margin, &mut self.rng).map(|(mv, s)| one(mv, s, 1)),
-            PlayerSpec::Solver => {
+            PlayerSpec::Solver { settle } => {
                 let start = Instant::now();
                 // Under a hard bound the solver gets most of it; a search plays with the rest.
                 let budget = self.bounds.time.map(|t| t * 4 / 5);
-                match game.solve_best(budget, self.bounds.cancel.as_ref(), &mut self.memory) {
+                match game.solve_best(budget, *settle, self.bounds.cancel.as_ref(), &mut self.memory) {
                     Some((mv, score)) => {
                         Some(SearchResult { elapsed: start.elapsed(), exact: true, ..one(mv, score, 0) })
                     }
@@ -431,7 +444,9 @@ impl<G: Evaluate> Player<G> {
                         (Some(t), Some(b)) => Some((t / 2).min(b / 2)),
                         (t, b) => t.or(b).map(|t| t / 2),
                     };
-                    if let Some((mv, score)) = game.solve_best(budget, self.bounds.cancel.as_ref(), &mut self.memory) {
+                    if let Some((mv, score)) =
+                        game.solve_best(budget, None, self.bounds.cancel.as_ref(), &mut self.memory)
+                    {
                         return Ok(Some(SearchResult { elapsed: start.elapsed(), exact: true, ..one(mv, score, 0) }));
                     }
                     limits.time = limits.time.map(|t| t.saturating_sub(start.elapsed()));

@@ -1,6 +1,6 @@
 //! What the computer believes about a Warp & Weft position: the score so far.
 
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 use tabula_core::{Cancel, Evaluate, Game, Outcome, SolverMemory, PROVEN, WIN_SCORE};
 
@@ -60,14 +60,25 @@ impl Evaluate for WarpWeft {
     }
 
     /// One best move by a single MTD(f) solve, without valuing the others.
+    /// With `settle` the result comes first: one null-window search at the
+    /// margin the mover needs to win (a second, where draws are possible, at
+    /// the margin that draws), about half the work of the exact margin; then
+    /// the margin itself, for as long as `settle` allows. Should that not
+    /// finish, the move proven to win (or draw) is played, or, in a lost
+    /// position, where every move loses, the one the solver would try first.
     fn solve_best(
         &self,
         limit: Option<Duration>,
+        settle: Option<Duration>,
         cancel: Option<&Cancel>,
         memory: &mut SolverMemory,
     ) -> Option<(WarpWeftMove, i32)> {
         let solver = kept_solver(self, memory)?;
         solver.set_cancel(cancel.cloned());
+        // Whether to take Warp's seat needs the exact value of the best move.
+        if let Some(settle) = settle.filter(|_| !self.swap_available()) {
+            return settle_for_result(self, solver, limit, settle);
+        }
         let exact = solver.solve(self, 0, limit)?;
         let best = (exact.best?, final_score(self.evaluate() + 2 * exact.margin));
         // Swapping seats is worth the opposite of the best move (see solve_moves).
@@ -147,6 +158,45 @@ fn kept_solver<'a>(pos: &WarpWeft, memory: &'a mut SolverMemory) -> Option<&'a m
         *memory = Some(Box::new(solver));
     }
     memory.as_mut()?.downcast_mut::<Solver>()
+}
+
+/// [`Evaluate::solve_best`] with a time to settle: the result, then the
+/// margin until `settle` has passed since the start.
+fn settle_for_result(
+    pos: &WarpWeft,
+    solver: &mut Solver,
+    limit: Option<Duration>,
+    settle: Duration,
+) -> Option<(WarpWeftMove, i32)> {
+    let start = Instant::now();
+    let left = || limit.map(|l| l.saturating_sub(start.elapsed()));
+    let now = pos.evaluate();
+    // The mover wins iff 2·future + now > 0, and draws iff it is exactly 0.
+    let win_at = (-now).div_euclid(2) + 1;
+    let (mut bound, mut reaching) = solver.test(pos, win_at, limit)?;
+    if bound < win_at && now % 2 == 0 {
+        (bound, reaching) = solver.test(pos, -now / 2, left())?;
+    }
+    let patience = settle.saturating_sub(start.elapsed());
+    if let Some(exact) = solver.solve(pos, bound, Some(left().map_or(patience, |l| l.min(patience)))) {
+        return Some((exact.best?, final_score(now + 2 * exact.margin)));
+    }
+    // The margin solve may have proved more than the result's test: a higher
+    // margin, or in a lost position, where `bound` is one no move passes, the
+    // move that loses least so far. Failing both, the solver's likeliest move.
+    let (mv, bound) = match (reaching, solver.proven()) {
+        (Some(mv), Some((lower, better))) => {
+            if lower > bound {
+                (better, lower)
+            } else {
+                (mv, bound)
+            }
+        }
+        (Some(mv), None) => (mv, bound),
+        (None, Some((lower, mv))) => (mv, lower),
+        (None, None) => (solver.likely_best(pos)?, bound),
+    };
+    Some((mv, final_score(now + 2 * bound)))
 }
 
 /// A final margin for the mover in half points (komi included) on the

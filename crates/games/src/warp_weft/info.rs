@@ -22,7 +22,7 @@ pub(super) static INFO: GameInfo = GameInfo {
         LevelInfo {
             key: "perfect",
             name: "Perfect",
-            player: "solver",
+            player: "solver:settle=2s",
             about: "solves the board exactly, thinking while you do, and then never errs; on the portal each move gets at most ten seconds, so when it moves first on a fresh 7×7 board that first move may come from a search",
         },
     ],
