@@ -23,7 +23,7 @@ pub(super) static INFO: GameInfo = GameInfo {
             key: "perfect",
             name: "Perfect",
             player: "solver:settle=2s",
-            about: "solves the board exactly, thinking while you do, and then never errs; on the portal each move gets at most ten seconds, so when it moves first on a fresh 7×7 board that first move may come from a search",
+            about: "solves the board exactly, thinking while you do, and never lets a won game go; once it has proved who wins it gives itself two more seconds to find the biggest margin too, and on the portal a move that cannot be proved in ten seconds comes from a search",
         },
     ],
 };
