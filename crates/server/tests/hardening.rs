@@ -202,7 +202,11 @@ async fn a_solver_thinks_on_the_persons_time_and_keeps_what_it_learned() {
         assert!(waited.elapsed() < Duration::from_secs(20), "the pondering never ended");
         tokio::time::sleep(Duration::from_millis(5)).await;
     }
-    assert_eq!(c.state.players.keys(), vec![format!("{id}/1/solver")], "the solved player is kept for its move");
+    assert_eq!(
+        c.state.players.keys(),
+        vec![format!("{id}/1/solver:settle=2000ms")],
+        "the solved player is kept for its move"
+    );
     let (status, _) = c.post(&format!("/api/matches/{id}/moves"), json!({ "move": "b3" })).await;
     assert_eq!(status, StatusCode::OK);
     let (status, view) = c.computer_move(&id).await;
@@ -228,7 +232,7 @@ async fn thinking_on_a_persons_time_makes_way_for_a_move_someone_waits_for() {
         assert!(waited.elapsed() < Duration::from_secs(20), "the pondering never stopped");
         tokio::time::sleep(Duration::from_millis(5)).await;
     }
-    assert!(c.state.players.keys().contains(&format!("{pondering}/1/solver")));
+    assert!(c.state.players.keys().contains(&format!("{pondering}/1/solver:settle=2000ms")));
 }
 
 // 5. Host names and origins.
