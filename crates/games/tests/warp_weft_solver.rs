@@ -5,7 +5,7 @@ mod common;
 
 use proptest::prelude::*;
 use tabula_core::{Evaluate, Game, Options, WIN_SCORE};
-use tabula_games::warp_weft::{Solver, WarpWeft};
+use tabula_games::warp_weft::{Known, Solver, WarpWeft};
 use tabula_search::{AlphaBeta, Player, PlayerSpec, SearchLimits};
 
 fn midgame(seed: u64, size: usize, choices: &[usize]) -> WarpWeft {
@@ -251,5 +251,38 @@ fn a_perfect_player_that_settles_keeps_the_result() {
         let reached = pos.value(mv.to as usize) as i32 - rest.margin;
         assert_eq!(result(reached), result(exact.margin), "board {seed}: {} changes the result", pos.format_move(mv));
         assert_eq!(chosen.score.signum(), result(exact.margin), "board {seed}: the value reported");
+    }
+}
+
+/// A solve told what a test at some threshold proved (a bound, and for a
+/// lower bound its move) still finds the exact value and a move reaching
+/// it, on one thread and on two, whichever side of the value the test was.
+#[test]
+fn a_solve_that_starts_from_a_tests_bound_finds_the_same_value() {
+    for (seed, size, choices) in [(2u64, 5usize, vec![1usize, 0, 2]), (5, 5, vec![]), (7, 7, vec![1; 14])] {
+        let pos = midgame(seed, size, &choices);
+        let exact = Solver::new(&pos, 16).unwrap().solve(&pos, 0, None).unwrap();
+        for threads in [1, 2] {
+            for threshold in [exact.margin - 3, exact.margin, exact.margin + 1, exact.margin + 4] {
+                let mut solver = Solver::new(&pos, 16).unwrap();
+                solver.set_threads(threads);
+                let mut known = Known::default();
+                known.learn(threshold, solver.test(&pos, threshold, None).unwrap());
+                assert_eq!(known.at_least.is_some(), exact.margin >= threshold, "board {seed}, threshold {threshold}");
+                let again = solver.solve_knowing(&pos, threshold, known, None).unwrap();
+                let case = format!("board {seed}, {threads} thread(s), threshold {threshold}");
+                assert_eq!(again.margin, exact.margin, "{case}");
+                let best = again.best.unwrap();
+                let mut child = pos.clone();
+                child.play(best);
+                let rest = Solver::new(&child, 16).unwrap().solve(&child, 0, None).unwrap();
+                assert_eq!(
+                    pos.value(best.to as usize) as i32 - rest.margin,
+                    exact.margin,
+                    "{case}: {}",
+                    pos.format_move(best)
+                );
+            }
+        }
     }
 }

@@ -4,7 +4,7 @@ use std::time::{Duration, Instant};
 
 use tabula_core::{Cancel, Evaluate, Game, Outcome, SolverMemory, PROVEN, WIN_SCORE};
 
-use super::solver::Solver;
+use super::solver::{Known, Solver};
 use super::text::format_half_points;
 
 use super::rules::{Axis, WarpWeft, WarpWeftMove};
@@ -173,28 +173,24 @@ fn settle_for_result(
     let now = pos.evaluate();
     // The mover wins iff 2·future + now > 0, and draws iff it is exactly 0.
     let win_at = (-now).div_euclid(2) + 1;
-    let (mut bound, mut reaching) = solver.test(pos, win_at, limit)?;
-    if bound < win_at && now % 2 == 0 {
-        (bound, reaching) = solver.test(pos, -now / 2, left())?;
+    let mut known = Known::default();
+    known.learn(win_at, solver.test(pos, win_at, limit)?);
+    if known.at_least.is_none() && now % 2 == 0 {
+        let draw_at = -now / 2;
+        known.learn(draw_at, solver.test(pos, draw_at, left())?);
     }
     let patience = settle.saturating_sub(start.elapsed());
-    if let Some(exact) = solver.solve(pos, bound, Some(left().map_or(patience, |l| l.min(patience)))) {
+    let guess = known.at_least.map_or_else(|| known.at_most.unwrap_or(0), |(v, _)| v);
+    if let Some(exact) = solver.solve_knowing(pos, guess, known, Some(left().map_or(patience, |l| l.min(patience)))) {
         return Some((exact.best?, final_score(now + 2 * exact.margin)));
     }
     // The margin solve may have proved more than the result's test: a higher
-    // margin, or in a lost position, where `bound` is one no move passes, the
-    // move that loses least so far. Failing both, the solver's likeliest move.
-    let (mv, bound) = match (reaching, solver.proven()) {
-        (Some(mv), Some((lower, better))) => {
-            if lower > bound {
-                (better, lower)
-            } else {
-                (mv, bound)
-            }
-        }
-        (Some(mv), None) => (mv, bound),
-        (None, Some((lower, mv))) => (mv, lower),
-        (None, None) => (solver.likely_best(pos)?, bound),
+    // margin, or in a lost position the move that loses least so far. Failing
+    // both, a lost position gets the solver's likeliest move: every move loses.
+    let (bound, mv) = match (solver.proven(), known.at_least) {
+        (Some(proven), _) => proven,
+        (None, Some(won)) => won,
+        (None, None) => (known.at_most?, solver.likely_best(pos)?),
     };
     Some((mv, final_score(now + 2 * bound)))
 }

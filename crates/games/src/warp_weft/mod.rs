@@ -18,5 +18,5 @@ mod view;
 
 pub use geometry::{cell_name, parse_cell, MAX_SIZE};
 pub use rules::{Axis, WarpWeft, WarpWeftMove};
-pub use solver::{Exact, Solver, MAX_SOLVABLE_SIZE};
+pub use solver::{Exact, Known, Solver, MAX_SOLVABLE_SIZE};
 pub use start::generate_grid;

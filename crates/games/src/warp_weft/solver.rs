@@ -84,6 +84,32 @@ pub struct Exact {
     pub best: Option<WarpWeftMove>,
 }
 
+/// What is known of a position's value before a solve: a margin it is worth
+/// at least, with a move that reaches it, and one it is worth at most.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Known {
+    /// A lower bound and a move reaching it.
+    pub at_least: Option<(i32, WarpWeftMove)>,
+    /// An upper bound.
+    pub at_most: Option<i32>,
+}
+
+impl Known {
+    /// Takes in what [`Solver::test`] at `threshold` returned: a margin the
+    /// position is worth at least (with a move reaching it) if it reached the
+    /// threshold, or one it is worth at most if not.
+    pub fn learn(&mut self, threshold: i32, (bound, mv): (i32, Option<WarpWeftMove>)) {
+        match mv {
+            Some(mv) if bound >= threshold => {
+                if self.at_least.is_none_or(|(v, _)| bound > v) {
+                    self.at_least = Some((bound, mv));
+                }
+            }
+            _ => self.at_most = Some(self.at_most.map_or(bound, |m| m.min(bound))),
+        }
+    }
+}
+
 /// What the threads of a parallel MTD(f) know together: the bounds proved
 /// so far, the move that proved the lower one, and who tests what.
 struct Thresholds {
@@ -253,19 +279,32 @@ impl Solver {
     /// With several threads, each tests a threshold of its own at once
     /// (see [`Solver::solve_in_parallel`]).
     pub fn solve(&mut self, pos: &WarpWeft, guess: i32, limit: Option<Duration>) -> Option<Exact> {
+        self.solve_knowing(pos, guess, Known::default(), limit)
+    }
+
+    /// [`Solver::solve`] for a position whose value is already bounded
+    /// (by [`Solver::test`], say): only thresholds between the bounds are tested.
+    pub fn solve_knowing(
+        &mut self,
+        pos: &WarpWeft,
+        guess: i32,
+        known: Known,
+        limit: Option<Duration>,
+    ) -> Option<Exact> {
         let (used, axis) = (Self::used_mask(pos), pos.axis_to_move().index());
         let line = self.lines[axis][pos.shuttle()];
         self.start(used, limit);
         self.proven = None;
         if self.threads > 1 && line & !used != 0 {
-            return self.solve_in_parallel(pos, used, line, axis, guess);
+            return self.solve_in_parallel(pos, used, line, axis, guess, known);
         }
-        let (mut lower, mut upper) = (i32::MIN / 2, i32::MAX / 2);
-        let mut g = guess;
+        let mut lower = known.at_least.map_or(i32::MIN / 2, |(v, _)| v);
+        let mut upper = known.at_most.unwrap_or(i32::MAX / 2);
+        let mut g = guess.clamp(lower, upper);
         // The move that proved the last (so the highest) lower bound, read
         // as soon as its pass ends: a later pass that fails low knows only
         // upper bounds, and the root's entry may be evicted by then.
-        let mut best = None;
+        let mut best = known.at_least.map(|(_, mv)| mv);
         while lower < upper {
             let beta = if g == lower { g + 1 } else { g };
             let cell;
@@ -292,9 +331,22 @@ impl Solver {
     /// thread takes the next one. The last two passes of a sequential
     /// MTD(f), one failing high and one failing low, are most of its work;
     /// here they run side by side.
-    fn solve_in_parallel(&mut self, pos: &WarpWeft, used: u64, line: u64, axis: usize, guess: i32) -> Option<Exact> {
+    fn solve_in_parallel(
+        &mut self,
+        pos: &WarpWeft,
+        used: u64,
+        line: u64,
+        axis: usize,
+        guess: i32,
+        known: Known,
+    ) -> Option<Exact> {
         let threads = self.threads;
-        let bounds = Mutex::new(Thresholds::new(guess, threads));
+        let mut start = Thresholds::new(guess, threads);
+        if let Some((value, mv)) = known.at_least {
+            (start.lower, start.best) = (value, mv.to);
+        }
+        start.upper = known.at_most.unwrap_or(start.upper);
+        let bounds = Mutex::new(start);
         let halts: Vec<Arc<AtomicBool>> = (0..threads).map(|_| Arc::new(AtomicBool::new(false))).collect();
         let nodes = AtomicU64::new(0);
         std::thread::scope(|scope| {
@@ -418,19 +470,18 @@ impl Solver {
         self.proven
     }
 
-    /// The move this solver would try first from `pos`: the table's, or else
-    /// the one its move ordering likes best. For a position whose result is
-    /// known but not its margin.
+    /// The move this solver's move ordering likes best from `pos` (its
+    /// value, the opponent's best reply, the choices left to them): for a
+    /// position whose result is known but not its margin. (Not the table's
+    /// move: after a search that failed low, that is only the move with the
+    /// loosest bound.)
     pub fn likely_best(&self, pos: &WarpWeft) -> Option<WarpWeftMove> {
         let (used, axis) = (Self::used_mask(pos), pos.axis_to_move().index());
-        let line = self.lines[axis][pos.shuttle()];
-        let targets = line & !used;
+        let targets = self.lines[axis][pos.shuttle()] & !used;
         if targets == 0 {
             return None;
         }
-        let key = self.key(used, axis, line);
-        let table_best = self.table.probe(key).map_or(NO_MOVE, |(_, s)| s.best);
-        let (moves, _) = self.ordered_moves(used, targets, 1 - axis, table_best);
+        let (moves, _) = self.ordered_moves(used, targets, 1 - axis, NO_MOVE);
         self.move_to(pos, moves[0].1)
     }
 
