@@ -23,6 +23,7 @@ pub fn run(only: Option<&str>, seconds: f64) -> Result<(), String> {
         threads(game.as_ref(), depth)?;
         time_limit(game.as_ref())?;
         levels(game.as_ref())?;
+        exact_solve(game.as_ref());
     }
     Ok(())
 }
@@ -168,4 +169,20 @@ fn levels(game: &dyn AnyGame) -> Result<(), String> {
         );
     }
     Ok(())
+}
+
+/// For games with an exact solver: how long it takes from the start on two
+/// threads, the verdict alone and the exact value (the work behind a
+/// perfect player's first move). Games without one print nothing.
+fn exact_solve(game: &dyn AnyGame) {
+    for (verdict_only, what) in [(true, "verdict"), (false, "exact value")] {
+        let Some(report) = game.solve_report(verdict_only, 2) else { return };
+        let field = |key: &str| report.iter().find(|(k, _)| *k == key).map_or("?", |(_, v)| v.as_str()).to_string();
+        let value = if verdict_only { field("verdict") } else { format!("margin {}", field("margin")) };
+        println!(
+            "  solve from the start, 2 threads, {what:<11} {:>7} s  ({value}, {} nodes)",
+            field("time"),
+            field("nodes")
+        );
+    }
 }

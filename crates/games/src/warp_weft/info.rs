@@ -22,7 +22,7 @@ pub(super) static INFO: GameInfo = GameInfo {
         LevelInfo {
             key: "perfect",
             name: "Perfect",
-            player: "solver:settle=2s",
+            player: "solver:settle=1s",
             about: "solves the board exactly, thinking while you do, and never lets a won game go; once it has proved who wins it gives itself two more seconds to find the biggest margin too, and on the portal a move that cannot be proved in ten seconds comes from a search",
         },
     ],
