@@ -23,7 +23,7 @@ pub(super) static INFO: GameInfo = GameInfo {
             key: "perfect",
             name: "Perfect",
             player: "solver:settle=1s",
-            about: "solves the board exactly, thinking while you do, and never lets a won game go; once it has proved who wins it gives itself two more seconds to find the biggest margin too, and on the portal a move that cannot be proved in ten seconds comes from a search",
+            about: "solves the board exactly, thinking while you do, and never lets a won game go; once it has proved who wins it gives itself up to a second in all to find the biggest margin too, and on the portal a move that cannot be proved in ten seconds comes from a search",
         },
     ],
 };

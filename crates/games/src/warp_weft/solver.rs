@@ -630,51 +630,22 @@ impl Solver {
     }
 
     /// The moves to `targets`, best first: the table's move, then by
-    /// [`Solver::order`]. Sorted by insertion: there are at most nine.
+    /// [`Solver::order`].
     #[inline]
     fn ordered_moves(&self, used: u64, targets: u64, other: usize, table_best: u8) -> ([(i32, u8); 9], usize) {
-        let mut moves = [(0i32, 0u8); 9];
-        let mut count = 0;
-        let mut rest = targets;
-        while rest != 0 {
-            let t = rest.trailing_zeros() as usize;
-            rest &= rest - 1;
-            let order = if t as u8 == table_best { i32::MAX } else { self.order(used, t, other) };
-            let mut j = count;
-            while j > 0 && moves[j - 1].0 < order {
-                moves[j] = moves[j - 1];
-                j -= 1;
-            }
-            moves[j] = (order, t as u8);
-            count += 1;
-        }
-        (moves, count)
+        sorted_by(targets, |t| if t as u8 == table_best { i32::MAX } else { self.order(used, t, other) })
     }
 
-    /// The moves to `targets` for a position deep in the game, ordered by
-    /// [`Solver::order`] without the opponent's best reply: near the end a
-    /// scan of the replies costs more than the better order saves (the
+    /// The moves to `targets` for a position deep in the game, ordered like
+    /// [`Solver::order`] but without the opponent's best reply: near the end
+    /// a scan of the replies costs more than the better order saves (the
     /// verdict from the opening, 8 boards on two threads: 7 % faster).
     #[inline]
     fn quickly_ordered_moves(&self, used: u64, targets: u64, other: usize) -> ([(i32, u8); 9], usize) {
-        let mut moves = [(0i32, 0u8); 9];
-        let mut count = 0;
-        let mut rest = targets;
-        while rest != 0 {
-            let t = rest.trailing_zeros() as usize;
-            rest &= rest - 1;
+        sorted_by(targets, |t| {
             let choices = (self.lines[other][t] & !(used | 1 << t)).count_ones() as i32;
-            let order =
-                self.values[t] * ORDER_POINT - ORDER_CHOICE * choices + if choices == 0 { ORDER_END } else { 0 };
-            let mut j = count;
-            while j > 0 && moves[j - 1].0 < order {
-                moves[j] = moves[j - 1];
-                j -= 1;
-            }
-            moves[j] = (order, t as u8);
-            count += 1;
-        }
-        (moves, count)
+            self.values[t] * ORDER_POINT + choices_term(choices)
+        })
     }
 
     /// [`Solver::search`] for positions deep in the game, without the table:
@@ -718,7 +689,7 @@ impl Solver {
             best_reply = best_reply.max(self.values[r]);
         }
         let best_reply = if choices == 0 { 0 } else { best_reply };
-        (self.values[t] - best_reply) * ORDER_POINT - ORDER_CHOICE * choices + if choices == 0 { ORDER_END } else { 0 }
+        (self.values[t] - best_reply) * ORDER_POINT + choices_term(choices)
     }
 
     /// Keeps what a search of the position `key` with the window
@@ -824,6 +795,35 @@ impl Solver {
         self.record(key, alpha, beta, score, (word & 0xFF) as u8, spent);
         (score, (word & 0xFF) as u8)
     }
+}
+
+/// What the choices a move leaves the opponent count for in move ordering
+/// (see [`ORDER_CHOICE`] and [`ORDER_END`]).
+#[inline]
+fn choices_term(choices: i32) -> i32 {
+    -ORDER_CHOICE * choices + if choices == 0 { ORDER_END } else { 0 }
+}
+
+/// The cells of `targets` with their keys, highest first (at most nine:
+/// sorted by insertion as they come).
+#[inline]
+fn sorted_by(targets: u64, key: impl Fn(usize) -> i32) -> ([(i32, u8); 9], usize) {
+    let mut moves = [(0i32, 0u8); 9];
+    let mut count = 0;
+    let mut rest = targets;
+    while rest != 0 {
+        let t = rest.trailing_zeros() as usize;
+        rest &= rest - 1;
+        let order = key(t);
+        let mut j = count;
+        while j > 0 && moves[j - 1].0 < order {
+            moves[j] = moves[j - 1];
+            j -= 1;
+        }
+        moves[j] = (order, t as u8);
+        count += 1;
+    }
+    (moves, count)
 }
 
 #[cfg(test)]
