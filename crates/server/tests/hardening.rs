@@ -190,6 +190,12 @@ async fn a_search_for_a_position_taken_back_is_cancelled() {
     assert!(reply["message"].as_str().unwrap().contains("changed while the computer was thinking"), "{reply}");
 }
 
+/// The key under which the server keeps the Perfect player of match `id`'s second seat.
+fn perfect_key(id: &str) -> String {
+    let info = tabula_games::find("warp-weft").unwrap().info();
+    format!("{id}/1/{}", tabula_search::PlayerSpec::parse("level:perfect", info).unwrap())
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_solver_thinks_on_the_persons_time_and_keeps_what_it_learned() {
     let c = Client::new();
@@ -202,11 +208,7 @@ async fn a_solver_thinks_on_the_persons_time_and_keeps_what_it_learned() {
         assert!(waited.elapsed() < Duration::from_secs(20), "the pondering never ended");
         tokio::time::sleep(Duration::from_millis(5)).await;
     }
-    assert_eq!(
-        c.state.players.keys(),
-        vec![format!("{id}/1/solver:settle=2000ms")],
-        "the solved player is kept for its move"
-    );
+    assert_eq!(c.state.players.keys(), vec![perfect_key(&id)], "the solved player is kept for its move");
     let (status, _) = c.post(&format!("/api/matches/{id}/moves"), json!({ "move": "b3" })).await;
     assert_eq!(status, StatusCode::OK);
     let (status, view) = c.computer_move(&id).await;
@@ -232,7 +234,7 @@ async fn thinking_on_a_persons_time_makes_way_for_a_move_someone_waits_for() {
         assert!(waited.elapsed() < Duration::from_secs(20), "the pondering never stopped");
         tokio::time::sleep(Duration::from_millis(5)).await;
     }
-    assert!(c.state.players.keys().contains(&format!("{pondering}/1/solver:settle=2000ms")));
+    assert!(c.state.players.keys().contains(&perfect_key(&pondering)));
 }
 
 // 5. Host names and origins.
