@@ -5,11 +5,20 @@ mod common;
 
 use proptest::prelude::*;
 use tabula_core::{Evaluate, Game, Options, WIN_SCORE};
-use tabula_games::warp_weft::{Known, Solver, WarpWeft};
+use tabula_games::warp_weft::{Known, Solver, WarpWeft, WarpWeftMove};
 use tabula_search::{AlphaBeta, Player, PlayerSpec, SearchLimits};
 
 fn midgame(seed: u64, size: usize, choices: &[usize]) -> WarpWeft {
     common::reached(common::game(&[&format!("seed={seed}"), &format!("size={size}")]), choices).0
+}
+
+/// The margin `mv` is worth to the mover (its cell and the rest of the
+/// game), by a fresh solver of what follows it.
+fn reached_by(pos: &WarpWeft, mv: WarpWeftMove) -> i32 {
+    let mut child = pos.clone();
+    child.play(mv);
+    let rest = Solver::new(&child, 16).unwrap().solve(&child, 0, None).unwrap();
+    pos.value(mv.to as usize) as i32 - rest.margin
 }
 
 /// The final margin in half points for the mover, from a search to the end.
@@ -35,11 +44,7 @@ proptest! {
         if pos.outcome().is_none() {
             prop_assert_eq!(final_margin, alphabeta_margin(&pos));
             // The best move really is worth the margin.
-            let best = exact.best.unwrap();
-            let mut child = pos.clone();
-            child.play(best);
-            let rest = Solver::new(&child, 4).unwrap().solve(&child, 0, None).unwrap();
-            prop_assert_eq!(pos.value(best.to as usize) as i32 - rest.margin, exact.margin);
+            prop_assert_eq!(reached_by(&pos, exact.best.unwrap()), exact.margin);
         }
         // The verdict's null window agrees with the margin.
         prop_assert_eq!(solver.at_least(&pos, exact.margin, None), Some(true));
@@ -155,10 +160,7 @@ fn two_threads_find_the_same_values_as_one() {
         let b = two.solve(&pos, 0, None).unwrap();
         assert_eq!(a.margin, b.margin, "board {seed}");
         // The move two threads name achieves the value.
-        let mut child = pos.clone();
-        child.play(b.best.unwrap());
-        let after = Solver::new(&child, 16).unwrap().solve(&child, 0, None).unwrap();
-        assert_eq!(pos.value(b.best.unwrap().to as usize) as i32 - after.margin, a.margin, "board {seed}");
+        assert_eq!(reached_by(&pos, b.best.unwrap()), a.margin, "board {seed}");
         for threshold in [a.margin, a.margin + 1] {
             let mut fresh = Solver::new(&pos, 16).unwrap();
             fresh.set_threads(2);
@@ -191,17 +193,14 @@ fn kept_solver_names_moves_worth_its_margin(seed: u64, size: usize, threads: usi
     while pos.outcome().is_none() {
         let exact = kept.solve(&pos, 0, None).unwrap();
         let best = exact.best.unwrap();
-        let mut child = pos.clone();
-        child.play(best);
-        let rest = Solver::new(&child, 16).unwrap().solve(&child, 0, None).unwrap();
         assert_eq!(
-            pos.value(best.to as usize) as i32 - rest.margin,
+            reached_by(&pos, best),
             exact.margin,
             "board {seed}, {size}×{size}, {threads} thread(s): {} is not worth the margin in {}",
             pos.format_move(best),
             pos.to_text()
         );
-        pos = child;
+        pos.play(best);
     }
 }
 
@@ -245,11 +244,12 @@ fn a_perfect_player_that_settles_keeps_the_result() {
         let exact = Solver::new(&pos, 64).unwrap().solve(&pos, 0, None).unwrap();
         let chosen = Player::new(spec.clone(), 1).choose(&pos).unwrap().unwrap();
         let mv = chosen.best.unwrap();
-        let mut child = pos.clone();
-        child.play(mv);
-        let rest = Solver::new(&child, 64).unwrap().solve(&child, 0, None).unwrap();
-        let reached = pos.value(mv.to as usize) as i32 - rest.margin;
-        assert_eq!(result(reached), result(exact.margin), "board {seed}: {} changes the result", pos.format_move(mv));
+        assert_eq!(
+            result(reached_by(&pos, mv)),
+            result(exact.margin),
+            "board {seed}: {} changes the result",
+            pos.format_move(mv)
+        );
         assert_eq!(chosen.score.signum(), result(exact.margin), "board {seed}: the value reported");
     }
 }
@@ -273,15 +273,7 @@ fn a_solve_that_starts_from_a_tests_bound_finds_the_same_value() {
                 let case = format!("board {seed}, {threads} thread(s), threshold {threshold}");
                 assert_eq!(again.margin, exact.margin, "{case}");
                 let best = again.best.unwrap();
-                let mut child = pos.clone();
-                child.play(best);
-                let rest = Solver::new(&child, 16).unwrap().solve(&child, 0, None).unwrap();
-                assert_eq!(
-                    pos.value(best.to as usize) as i32 - rest.margin,
-                    exact.margin,
-                    "{case}: {}",
-                    pos.format_move(best)
-                );
+                assert_eq!(reached_by(&pos, best), exact.margin, "{case}: {}", pos.format_move(best));
             }
         }
     }

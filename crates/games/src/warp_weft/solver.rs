@@ -406,20 +406,9 @@ impl Solver {
         let nodes_before = self.nodes;
         let table_best = self.table.probe(key).map_or(NO_MOVE, |(_, s)| s.best);
         let (moves, count) = self.ordered_moves(used, targets, other, table_best);
-        let (mut best, mut best_cell) = (i32::MIN, NO_MOVE);
-        for &(_, t) in &moves[..count] {
-            let v = self.values[t as usize];
-            let score =
-                v - self.search(used | 1 << t, self.lines[other][t as usize], other, v - beta, v - alpha.max(best));
-            if self.stopped {
-                return (0, NO_MOVE);
-            }
-            if score > best {
-                (best, best_cell) = (score, t);
-                if best >= beta {
-                    break;
-                }
-            }
+        let (best, best_cell) = self.best_of(used, &moves[..count], other, alpha, beta);
+        if self.stopped {
+            return (0, NO_MOVE);
         }
         self.record(key, alpha, beta, best, best_cell, self.nodes - nodes_before);
         (best, best_cell)
@@ -607,25 +596,11 @@ impl Solver {
                 }
             }
         }
-        let (alpha0, beta0) = (alpha, beta);
-        let mut best = i32::MIN;
-        let mut best_cell = NO_MOVE;
-        for &(_, t) in moves.iter() {
-            let t = t as usize;
-            let v = self.values[t];
-            let score = v - self.search(used | 1 << t, self.lines[other][t], other, v - beta, v - alpha.max(best));
-            if self.stopped {
-                return 0;
-            }
-            if score > best {
-                best = score;
-                best_cell = t as u8;
-                if best >= beta {
-                    break;
-                }
-            }
+        let (best, best_cell) = self.best_of(used, moves, other, alpha, beta);
+        if self.stopped {
+            return 0;
         }
-        self.record(key, alpha0, beta0, best, best_cell, self.nodes - nodes_before);
+        self.record(key, alpha, beta, best, best_cell, self.nodes - nodes_before);
         best
     }
 
@@ -653,22 +628,30 @@ impl Solver {
     /// than the transpositions it finds (see [`Solver::tableless_from`]).
     fn search_without_table(&mut self, used: u64, targets: u64, other: usize, alpha: i32, beta: i32) -> i32 {
         let (moves, count) = self.quickly_ordered_moves(used, targets, other);
-        let mut best = i32::MIN;
-        for &(_, t) in &moves[..count] {
-            let t = t as usize;
-            let v = self.values[t];
-            let score = v - self.search(used | 1 << t, self.lines[other][t], other, v - beta, v - alpha.max(best));
+        self.best_of(used, &moves[..count], other, alpha, beta).0
+    }
+
+    /// Searches `moves` in turn from the position `used` (the opponent moving
+    /// along `other`) until one reaches `beta`: the best score, fail-soft, and
+    /// its cell. Whoever calls it checks `stopped` before using the result.
+    #[inline]
+    fn best_of(&mut self, used: u64, moves: &[(i32, u8)], other: usize, alpha: i32, beta: i32) -> (i32, u8) {
+        let (mut best, mut best_cell) = (i32::MIN, NO_MOVE);
+        for &(_, t) in moves {
+            let v = self.values[t as usize];
+            let score =
+                v - self.search(used | 1 << t, self.lines[other][t as usize], other, v - beta, v - alpha.max(best));
             if self.stopped {
-                return 0;
+                return (0, NO_MOVE);
             }
             if score > best {
-                best = score;
+                (best, best_cell) = (score, t);
                 if best >= beta {
                     break;
                 }
             }
         }
-        best
+        (best, best_cell)
     }
 
     /// How promising a move to cell `t` looks, higher first: its value
