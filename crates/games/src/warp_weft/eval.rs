@@ -64,8 +64,9 @@ impl Evaluate for WarpWeft {
     /// margin the mover needs to win (a second, where draws are possible, at
     /// the margin that draws), about half the work of the exact margin; then
     /// the margin itself, for as long as `settle` allows. Should that not
-    /// finish, the move proven to win (or draw) is played, or, in a lost
-    /// position, where every move loses, the one the solver would try first.
+    /// finish, the move proven to reach the best margin so far is played (in
+    /// a won or drawn position, one that keeps the result), or, in a lost
+    /// position where nothing was proven, the one its move ordering likes best.
     fn solve_best(
         &self,
         limit: Option<Duration>,
