@@ -25,7 +25,7 @@ pub use greedy::greedy_move;
 pub use match_runner::{merge_records, play_random_opening, GameRecord, MatchSetup};
 pub use mcts::{Mcts, MctsLimits};
 pub use perft::perft;
-pub use player::{choose_move, parse_duration, Player, PlayerSpec};
+pub use player::{choose_move, parse_duration, Player, PlayerSpec, SOLVER_THREADS};
 pub use playout::{random_playout, PlayoutStats};
 pub use random::random_move;
 pub use stats::{elo_from_score, GameResult, Summary};

@@ -198,13 +198,16 @@ impl PlayerSpec {
     }
 }
 
+/// The threads an exact solver thinks with (perfect play, pondering, hints).
+pub const SOLVER_THREADS: usize = 2;
+
 impl PlayerSpec {
     /// The most threads this player thinks with (an exact solver uses two).
     pub fn threads(&self) -> usize {
         match self {
             PlayerSpec::AlphaBeta { threads, solve: true, .. } => (*threads).max(2),
             PlayerSpec::AlphaBeta { threads, .. } => *threads,
-            PlayerSpec::Solver { .. } => 2,
+            PlayerSpec::Solver { .. } => SOLVER_THREADS,
             _ => 1,
         }
     }

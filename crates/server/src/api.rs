@@ -383,8 +383,7 @@ fn player_key(id: &str, seat: usize, spec: &tabula_search::PlayerSpec) -> String
 /// the threads, and bounded like any computation. Its table is kept for its
 /// next move.
 fn start_pondering(state: &Arc<AppState>, id: &str) {
-    let Some(background) = state.compute.try_background(tabula_search::PlayerSpec::Solver { settle: None }.threads())
-    else {
+    let Some(background) = state.compute.try_background(tabula_search::SOLVER_THREADS) else {
         return;
     };
     let Some((game, spec, seat)) = state.matches.ponder_target(id, &background.cancel) else {
@@ -520,7 +519,7 @@ async fn solve(
     };
     let key = state.matches.with(&id, |m| m.id.clone())?;
     // A full pool is answered like a busy solver: hints are a courtesy.
-    let Ok(job) = state.compute.start(tabula_search::PlayerSpec::Solver { settle: None }.threads()).await else {
+    let Ok(job) = state.compute.start(tabula_search::SOLVER_THREADS).await else {
         return Ok(unsolved("the server is busy thinking for others"));
     };
     let (mut memory, reservation) = match state.solvers.take(&key) {

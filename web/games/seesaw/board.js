@@ -419,9 +419,7 @@ export class BoardView extends CellBoard {
   describe(name, { tile, st, target, forcedStacks, forcedTargets, deploys, deco }) {
     const bits = [name];
     if (st) {
-      const dir = st.direction || (st.size % 2 ? 'forward' : 'backward');
-      const way = st.heading;
-      bits.push(`${sideName(st.owner)} stack of ${st.size}, moves ${dir} (${way})`);
+      bits.push(`${sideName(st.owner)} stack of ${st.size}, moves ${st.direction} (${st.heading})`);
     } else bits.push('empty');
     if (tile) bits.push(`on a ${sideName(tile)} promotion tile`);
     if (deco.picked === name) bits.push('picked');

@@ -108,16 +108,27 @@ impl Known {
             _ => self.at_most = Some(self.at_most.map_or(bound, |m| m.min(bound))),
         }
     }
+
+    /// The lower bound, or one below any margin.
+    fn lower(&self) -> i32 {
+        self.at_least.map_or(i32::MIN / 2, |(v, _)| v)
+    }
+
+    /// The upper bound, or one above any margin.
+    fn upper(&self) -> i32 {
+        self.at_most.unwrap_or(i32::MAX / 2)
+    }
+
+    /// Whether testing "the value is at least `t`" could still narrow the bounds.
+    fn informative(&self, t: i32) -> bool {
+        self.lower() < t && t <= self.upper()
+    }
 }
 
 /// What the threads of a parallel MTD(f) know together: the bounds proved
-/// so far, the move that proved the lower one, and who tests what.
+/// so far with the move reaching the lower one, and who tests what.
 struct Thresholds {
-    /// The value is at least this; `best` reaches it.
-    lower: i32,
-    /// The value is at most this.
-    upper: i32,
-    best: u8,
+    known: Known,
     /// The latest search's result, the guess the next thresholds gather round.
     estimate: i32,
     /// The threshold each thread is testing, if any.
@@ -127,48 +138,31 @@ struct Thresholds {
 }
 
 impl Thresholds {
-    fn new(guess: i32, threads: usize) -> Thresholds {
-        Thresholds {
-            lower: i32::MIN / 2,
-            upper: i32::MAX / 2,
-            best: NO_MOVE,
-            estimate: guess,
-            testing: vec![None; threads],
-            failed: false,
-        }
-    }
-
-    /// Whether testing "the value is at least `t`" could still narrow the bounds.
-    fn informative(&self, t: i32) -> bool {
-        self.lower < t && t <= self.upper
+    fn new(guess: i32, threads: usize, known: Known) -> Thresholds {
+        Thresholds { known, estimate: guess, testing: vec![None; threads], failed: false }
     }
 
     /// The next threshold for thread `i` (its halt flag cleared), or `None`
     /// when there is nothing left for it to test: the value is known, the
     /// solve failed, or the one open threshold is another thread's.
     fn take(&mut self, i: usize, halt: &AtomicBool) -> Option<i32> {
-        if self.failed || self.lower >= self.upper {
+        let (lower, upper) = (self.known.lower(), self.known.upper());
+        if self.failed || lower >= upper {
             return None;
         }
         // Nearest the estimate first: e, e + 1, e − 1, e + 2, …
         let t = (0..64)
             .map(|k| if k % 2 == 0 { self.estimate - k / 2 } else { self.estimate + k / 2 + 1 })
-            .map(|t| t.clamp(self.lower + 1, self.upper))
-            .find(|&t| self.informative(t) && !self.testing.contains(&Some(t)))?;
+            .map(|t| t.clamp(lower + 1, upper))
+            .find(|&t| self.known.informative(t) && !self.testing.contains(&Some(t)))?;
         halt.store(false, Ordering::Relaxed);
         self.testing[i] = Some(t);
         Some(t)
     }
 
-    /// Takes in a finished test of threshold `t` that returned `g` (fail-soft) with move `cell`.
-    fn learn(&mut self, t: i32, g: i32, cell: u8) {
-        if g >= t {
-            if g > self.lower {
-                (self.lower, self.best) = (g, cell);
-            }
-        } else {
-            self.upper = self.upper.min(g);
-        }
+    /// Takes in a finished test of threshold `t` that returned `g` (fail-soft) with move `mv`.
+    fn learn(&mut self, t: i32, g: i32, mv: Option<WarpWeftMove>) {
+        self.known.learn(t, (g, mv));
         self.estimate = g;
     }
 }
@@ -295,32 +289,29 @@ impl Solver {
         let line = self.lines[axis][pos.shuttle()];
         self.start(used, limit);
         self.proven = None;
-        if self.threads > 1 && line & !used != 0 {
+        if line & !used == 0 {
+            return Some(Exact { margin: 0, best: None });
+        }
+        if self.threads > 1 {
             return self.solve_in_parallel(pos, used, line, axis, guess, known);
         }
-        let mut lower = known.at_least.map_or(i32::MIN / 2, |(v, _)| v);
-        let mut upper = known.at_most.unwrap_or(i32::MAX / 2);
-        let mut g = guess.clamp(lower, upper);
-        // The move that proved the last (so the highest) lower bound, read
-        // as soon as its pass ends: a later pass that fails low knows only
-        // upper bounds, and the root's entry may be evicted by then.
-        let mut best = known.at_least.map(|(_, mv)| mv);
-        while lower < upper {
-            let beta = if g == lower { g + 1 } else { g };
+        let mut known = known;
+        let mut g = guess.clamp(known.lower(), known.upper());
+        while known.lower() < known.upper() {
+            let beta = if g == known.lower() { g + 1 } else { g };
             let cell;
             (g, cell) = self.root(used, line, axis, beta - 1, beta);
             if self.stopped {
-                self.proven = best.map(|mv| (lower, mv));
+                self.proven = known.at_least;
                 return None;
             }
-            if g < beta {
-                upper = g;
-            } else {
-                lower = g;
-                best = self.move_to(pos, cell).or_else(|| self.best_move(pos, used, axis, line));
-            }
+            // The move that proved a new lower bound, read as soon as its pass
+            // ends: a later pass that fails low knows only upper bounds, and the
+            // root's entry may be evicted by then.
+            let mv = (g >= beta).then(|| self.move_to(pos, cell).or_else(|| self.best_move(pos, used, axis, line)));
+            known.learn(beta, (g, mv.flatten()));
         }
-        Some(Exact { margin: g, best })
+        Some(Exact { margin: known.lower(), best: known.at_least.map(|(_, mv)| mv) })
     }
 
     /// MTD(f) on several threads sharing the table: each thread tests a
@@ -341,12 +332,7 @@ impl Solver {
         known: Known,
     ) -> Option<Exact> {
         let threads = self.threads;
-        let mut start = Thresholds::new(guess, threads);
-        if let Some((value, mv)) = known.at_least {
-            (start.lower, start.best) = (value, mv.to);
-        }
-        start.upper = known.at_most.unwrap_or(start.upper);
-        let bounds = Mutex::new(start);
+        let bounds = Mutex::new(Thresholds::new(guess, threads, known));
         let halts: Vec<Arc<AtomicBool>> = (0..threads).map(|_| Arc::new(AtomicBool::new(false))).collect();
         let nodes = AtomicU64::new(0);
         std::thread::scope(|scope| {
@@ -372,9 +358,9 @@ impl Solver {
                             worker.stopped = false;
                             continue;
                         }
-                        b.learn(t, g, cell);
+                        b.learn(t, g, worker.move_to(pos, cell));
                         for (j, tested) in b.testing.iter().enumerate() {
-                            if tested.is_some_and(|tj| !b.informative(tj)) {
+                            if tested.is_some_and(|tj| !b.known.informative(tj)) {
                                 halts[j].store(true, Ordering::Relaxed);
                             }
                         }
@@ -385,12 +371,12 @@ impl Solver {
         });
         self.nodes += nodes.load(Ordering::Relaxed);
         let b = bounds.into_inner().unwrap_or_else(|e| e.into_inner());
-        if b.failed || b.lower != b.upper {
+        if b.failed || b.known.lower() != b.known.upper() {
             self.stopped = true;
-            self.proven = self.move_to(pos, b.best).map(|mv| (b.lower, mv));
+            self.proven = b.known.at_least;
             return None;
         }
-        Some(Exact { margin: b.lower, best: self.move_to(pos, b.best) })
+        Some(Exact { margin: b.known.lower(), best: b.known.at_least.map(|(_, mv)| mv) })
     }
 
     /// A null-window search from the root that also names the move reaching
@@ -423,11 +409,7 @@ impl Solver {
 
     /// Whether the mover's future margin is at least `threshold` (one null-window search).
     pub fn at_least(&mut self, pos: &WarpWeft, threshold: i32, limit: Option<Duration>) -> Option<bool> {
-        let (used, axis) = (Self::used_mask(pos), pos.axis_to_move().index());
-        let line = self.lines[axis][pos.shuttle()];
-        self.start(used, limit);
-        let g = self.root(used, line, axis, threshold - 1, threshold).0;
-        (!self.stopped).then_some(g >= threshold)
+        self.test(pos, threshold, limit).map(|(g, _)| g >= threshold)
     }
 
     /// One null-window search at `threshold`: the mover's future margin is at
@@ -845,25 +827,25 @@ mod tests {
     #[test]
     fn parallel_thresholds_gather_round_the_estimate_and_drop_what_is_settled() {
         let halt = AtomicBool::new(true);
-        let mut b = Thresholds::new(3, 2);
-        assert_eq!(b.take(0, &halt), Some(3));
+        let (a, b) = (WarpWeftMove { to: 10, from: 24 }, WarpWeftMove { to: 11, from: 24 });
+        let mut th = Thresholds::new(3, 2, Known::default());
+        assert_eq!(th.take(0, &halt), Some(3));
         assert!(!halt.load(Ordering::Relaxed), "a new test starts unhalted");
-        assert_eq!(b.take(1, &halt), Some(4), "the other thread takes the next nearest");
-        // Thread 0 finds the value at least 6 with cell 10: testing 4 now tells nothing.
-        b.testing[0] = None;
-        b.learn(3, 6, 10);
-        assert_eq!((b.lower, b.best), (6, 10));
-        assert!(!b.informative(4));
-        assert_eq!(b.take(0, &halt), Some(7));
+        assert_eq!(th.take(1, &halt), Some(4), "the other thread takes the next nearest");
+        // Thread 0 finds the value at least 6 with move a: testing 4 now tells nothing.
+        th.testing[0] = None;
+        th.learn(3, 6, Some(a));
+        assert_eq!(th.known.at_least, Some((6, a)));
+        assert!(!th.known.informative(4));
+        assert_eq!(th.take(0, &halt), Some(7));
         // It then fails low at 7: the value is 6, and nothing is left to test.
-        b.testing[0] = None;
-        b.learn(7, 6, 11);
-        assert_eq!((b.lower, b.upper, b.best), (6, 6, 10));
-        assert_eq!(b.take(0, &halt), None);
+        th.testing[0] = None;
+        th.learn(7, 6, Some(b));
+        assert_eq!(th.known, Known { at_least: Some((6, a)), at_most: Some(6) });
+        assert_eq!(th.take(0, &halt), None);
         // With bounds (6, 8] and 7 under test, the other thread gets 8.
-        let mut b = Thresholds::new(6, 2);
-        (b.lower, b.upper) = (6, 8);
-        assert_eq!(b.take(0, &halt), Some(7));
-        assert_eq!(b.take(1, &halt), Some(8));
+        let mut th = Thresholds::new(6, 2, Known { at_least: Some((6, a)), at_most: Some(8) });
+        assert_eq!(th.take(0, &halt), Some(7));
+        assert_eq!(th.take(1, &halt), Some(8));
     }
 }
