@@ -91,6 +91,19 @@ pub trait Game: Clone + Send + Sync + 'static {
 /// owned by the player that calls it.
 pub type SolverMemory = Option<Box<dyn std::any::Any + Send>>;
 
+/// The move an exact solver chose for the side to move, and its value.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Solved<M> {
+    /// The move to play.
+    pub mv: M,
+    /// Its value for the mover on the [`Evaluate::terminal_score`] scale.
+    pub score: i32,
+    /// Whether `score` is the move's exact value. A solver that settled for
+    /// the result (see [`Evaluate::solve_best`]) reports a value that says
+    /// who wins, exactly, but by a margin that is only a proven bound.
+    pub exact: bool,
+}
+
 /// A flag that whoever asked for a computation sets to stop it early (the
 /// person left, the game moved on, someone else needs the core).
 pub type Cancel = std::sync::Arc<std::sync::atomic::AtomicBool>;
@@ -154,17 +167,18 @@ pub trait Evaluate: Game {
     /// and which can cost far less than valuing every move. Once `settle`
     /// has passed, a game whose scores are finer than win, draw and loss (a
     /// margin of points) may answer with a move proven to keep the result,
-    /// valued at a bound it is proven to reach, instead of waiting for the
-    /// exact value; the result itself is always exact. The default takes the
-    /// first of `solve_moves`.
+    /// valued at a bound instead of waiting for the exact value (see
+    /// [`Solved::exact`]); the result itself is always exact. The default
+    /// takes the first of `solve_moves`.
     fn solve_best(
         &self,
         limit: Option<std::time::Duration>,
         _settle: Option<std::time::Duration>,
         cancel: Option<&Cancel>,
         memory: &mut SolverMemory,
-    ) -> Option<(Self::Move, i32)> {
-        self.solve_moves(limit, cancel, memory).and_then(|moves| moves.first().copied())
+    ) -> Option<Solved<Self::Move>> {
+        let (mv, score) = self.solve_moves(limit, cancel, memory)?.first().copied()?;
+        Some(Solved { mv, score, exact: true })
     }
 
     /// The memory in MiB the exact solver's table takes (0 without a solver),

@@ -139,7 +139,9 @@ fn one_best_move_is_worth_what_valuing_every_move_says() {
                 continue;
             }
             let values = pos.solve_moves(None, None, &mut None).unwrap();
-            let (mv, score) = pos.solve_best(None, None, None, &mut None).unwrap();
+            let solved = pos.solve_best(None, None, None, &mut None).unwrap();
+            let (mv, score) = (solved.mv, solved.score);
+            assert!(solved.exact, "board {seed}, {plies} moves in: a solve that does not settle is exact");
             assert_eq!(score, values[0].1, "board {seed}, {plies} moves in");
             let listed = values.iter().find(|v| v.0 == mv).expect("a legal move");
             assert_eq!(listed.1, score, "board {seed}, {plies} moves in: {} is a best move", pos.format_move(mv));
@@ -231,7 +233,8 @@ fn a_cancelled_solve_gives_up_at_once() {
 /// skip the exact margin, never the result: from 7 × 7 positions far too
 /// big to solve in a millisecond, the move it plays keeps the mover's win
 /// or draw (in a lost position every move loses), as a fresh exact solve of
-/// what follows shows, and the value it reports says who wins.
+/// what follows shows, and the value it reports says who wins, with a
+/// margin that is exact when it says so and never more than the truth.
 #[test]
 fn a_perfect_player_that_settles_keeps_the_result() {
     let spec = PlayerSpec::parse("solver:settle=1ms", WarpWeft::info()).unwrap();
@@ -251,6 +254,14 @@ fn a_perfect_player_that_settles_keeps_the_result() {
             pos.format_move(mv)
         );
         assert_eq!(chosen.score.signum(), result(exact.margin), "board {seed}: the value reported");
+        // The margin is exact when the player says so, and otherwise, where
+        // the mover does not lose, one the move is proven to reach.
+        let margin = |score: i32| score - score.signum() * WIN_SCORE - now;
+        if chosen.exact {
+            assert_eq!(margin(chosen.score), 2 * exact.margin, "board {seed}: an exact value");
+        } else if result(exact.margin) >= 0 {
+            assert!(margin(chosen.score) <= 2 * exact.margin, "board {seed}: a bound above the value");
+        }
     }
 }
 

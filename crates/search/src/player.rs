@@ -422,9 +422,11 @@ impl<G: Evaluate> Player<G> {
                 // Under a hard bound the solver gets most of it; a search plays with the rest.
                 let budget = self.bounds.time.map(|t| t * 4 / 5);
                 match game.solve_best(budget, *settle, self.bounds.cancel.as_ref(), &mut self.memory) {
-                    Some((mv, score)) => {
-                        Some(SearchResult { elapsed: start.elapsed(), exact: true, ..one(mv, score, 0) })
-                    }
+                    Some(solved) => Some(SearchResult {
+                        elapsed: start.elapsed(),
+                        exact: solved.exact,
+                        ..one(solved.mv, solved.score, 0)
+                    }),
                     None => {
                         let searcher = self.alphabeta.get_or_insert_with(|| AlphaBeta::new(SOLVER_FALLBACK_TABLE_MIB));
                         searcher.set_bounds(self.bounds.deadline(start), self.bounds.cancel.clone());
@@ -447,10 +449,12 @@ impl<G: Evaluate> Player<G> {
                         (Some(t), Some(b)) => Some((t / 2).min(b / 2)),
                         (t, b) => t.or(b).map(|t| t / 2),
                     };
-                    if let Some((mv, score)) =
-                        game.solve_best(budget, None, self.bounds.cancel.as_ref(), &mut self.memory)
-                    {
-                        return Ok(Some(SearchResult { elapsed: start.elapsed(), exact: true, ..one(mv, score, 0) }));
+                    if let Some(solved) = game.solve_best(budget, None, self.bounds.cancel.as_ref(), &mut self.memory) {
+                        return Ok(Some(SearchResult {
+                            elapsed: start.elapsed(),
+                            exact: solved.exact,
+                            ..one(solved.mv, solved.score, 0)
+                        }));
                     }
                     limits.time = limits.time.map(|t| t.saturating_sub(start.elapsed()));
                 }

@@ -2,7 +2,7 @@
 
 use std::time::{Duration, Instant};
 
-use tabula_core::{Cancel, Evaluate, Game, Outcome, SolverMemory, PROVEN, WIN_SCORE};
+use tabula_core::{Cancel, Evaluate, Game, Outcome, Solved, SolverMemory, PROVEN, WIN_SCORE};
 
 use super::solver::{Known, Solver};
 use super::text::format_half_points;
@@ -73,7 +73,7 @@ impl Evaluate for WarpWeft {
         settle: Option<Duration>,
         cancel: Option<&Cancel>,
         memory: &mut SolverMemory,
-    ) -> Option<(WarpWeftMove, i32)> {
+    ) -> Option<Solved<WarpWeftMove>> {
         let solver = kept_solver(self, memory)?;
         solver.set_cancel(cancel.cloned());
         // Whether to take Warp's seat needs the exact value of the best move.
@@ -81,9 +81,13 @@ impl Evaluate for WarpWeft {
             return settle_for_result(self, solver, limit, settle);
         }
         let exact = solver.solve(self, 0, limit)?;
-        let best = (exact.best?, final_score(self.evaluate() + 2 * exact.margin));
+        let best = Solved { mv: exact.best?, score: final_score(self.evaluate() + 2 * exact.margin), exact: true };
         // Swapping seats is worth the opposite of the best move (see solve_moves).
-        Some(if self.swap_available() && -best.1 > best.1 { (WarpWeftMove::SWAP, -best.1) } else { best })
+        Some(if self.swap_available() && -best.score > best.score {
+            Solved { mv: WarpWeftMove::SWAP, score: -best.score, ..best }
+        } else {
+            best
+        })
     }
 
     /// The table every kept solver (players and hints) is made with.
@@ -168,7 +172,7 @@ fn settle_for_result(
     solver: &mut Solver,
     limit: Option<Duration>,
     settle: Duration,
-) -> Option<(WarpWeftMove, i32)> {
+) -> Option<Solved<WarpWeftMove>> {
     let start = Instant::now();
     let left = || limit.map(|l| l.saturating_sub(start.elapsed()));
     let now = pos.evaluate();
@@ -183,7 +187,7 @@ fn settle_for_result(
     let patience = settle.saturating_sub(start.elapsed());
     let guess = known.at_least.map_or_else(|| known.at_most.unwrap_or(0), |(v, _)| v);
     if let Some(exact) = solver.solve_knowing(pos, guess, known, Some(left().map_or(patience, |l| l.min(patience)))) {
-        return Some((exact.best?, final_score(now + 2 * exact.margin)));
+        return Some(Solved { mv: exact.best?, score: final_score(now + 2 * exact.margin), exact: true });
     }
     // The margin solve may have proved more than the result's test: a higher
     // margin, or in a lost position the move that loses least so far. Failing
@@ -193,7 +197,7 @@ fn settle_for_result(
         (None, Some(won)) => won,
         (None, None) => (known.at_most?, solver.likely_best(pos)?),
     };
-    Some((mv, final_score(now + 2 * bound)))
+    Some(Solved { mv, score: final_score(now + 2 * bound), exact: false })
 }
 
 /// A final margin for the mover in half points (komi included) on the
