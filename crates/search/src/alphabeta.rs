@@ -2,7 +2,8 @@
 //! with aspiration windows (keeping what an unfinished iteration found), a
 //! shared transposition table, killer and history
 //! move ordering, an optional quiescence search, time and node limits, and
-//! Lazy SMP (several threads searching the same tree through one table).
+//! Lazy SMP (several threads searching the same tree through one table,
+//! helpers an iteration ahead of the main thread; see [`crate::lazy_smp`]).
 
 use std::hash::{Hash, Hasher};
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
@@ -11,6 +12,7 @@ use std::time::{Duration, Instant};
 
 use tabula_core::{Evaluate, Outcome, Side, PROVEN, WIN_SCORE};
 
+use crate::lazy_smp::{Finished, SharedIterations};
 use crate::tt::{Bound, Entry, Table};
 
 const INFINITY: i32 = WIN_SCORE * 2;
@@ -18,6 +20,10 @@ const MAX_PLY: usize = 128;
 const HISTORY_SIZE: usize = 1 << 12;
 /// The first aspiration window's half-width, in evaluation units.
 const ASPIRATION: i32 = 16;
+/// The shallowest remaining depth at which threads of a parallel search leave
+/// a move another thread is searching for last; nearer the leaves the
+/// bookkeeping would cost more than the duplicated work.
+const DEFER_DEPTH: i32 = 3;
 
 /// How far and how long to search.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -50,7 +56,7 @@ pub struct SearchResult<M> {
     pub best: Option<M>,
     /// Its score for the side to move; beyond ±`PROVEN`, a proven result.
     pub score: i32,
-    /// The depth of the last finished iteration.
+    /// The depth of the last finished iteration (of any thread's).
     pub depth: u32,
     /// The expected continuation, best move first.
     pub pv: Vec<M>,
@@ -70,6 +76,8 @@ pub struct AlphaBeta<G: Evaluate> {
     killers: Vec<[Option<G::Move>; 2]>,
     history: Vec<i32>,
     buffers: Vec<Vec<(G::Move, i32, u16)>>,
+    /// Per ply, the moves left for last because another thread was on them.
+    deferred: Vec<Vec<u16>>,
     scratch: Vec<G::Move>,
     nodes: u64,
     horizon: u64,
@@ -93,6 +101,8 @@ pub struct AlphaBeta<G: Evaluate> {
     root_best: Option<(G::Move, i32)>,
     /// When the iteration under way finished searching its first root move.
     first_root_done: Option<Instant>,
+    /// What the threads of a parallel search share besides the table.
+    shared: Option<Arc<SharedIterations<G::Move>>>,
 }
 
 impl<G: Evaluate> AlphaBeta<G> {
@@ -109,6 +119,7 @@ impl<G: Evaluate> AlphaBeta<G> {
             killers: vec![[None; 2]; MAX_PLY + 2],
             history: vec![0; HISTORY_SIZE],
             buffers: (0..=MAX_PLY + 1).map(|_| Vec::with_capacity(64)).collect(),
+            deferred: (0..=MAX_PLY + 1).map(|_| Vec::with_capacity(64)).collect(),
             scratch: Vec::with_capacity(64),
             nodes: 0,
             horizon: 0,
@@ -124,6 +135,7 @@ impl<G: Evaluate> AlphaBeta<G> {
             root_side: Side::First,
             root_best: None,
             first_root_done: None,
+            shared: None,
         }
     }
 
@@ -202,23 +214,29 @@ impl<G: Evaluate> AlphaBeta<G> {
     }
 
     /// Searches with `threads` threads sharing this searcher's table (Lazy
-    /// SMP): helpers search the same position, some one ply deeper, and fill
-    /// the table for the main thread, whose result is returned.
+    /// SMP): helpers search the same position an iteration ahead of the
+    /// main thread where they can, filling the table for it; the main
+    /// thread's result is returned, or a helper's if it finished a deeper
+    /// iteration.
     pub fn search_parallel(&mut self, game: &G, limits: SearchLimits, threads: usize) -> SearchResult<G::Move> {
         if threads <= 1 {
             return self.search(game, limits);
         }
         self.stop.store(false, Ordering::Relaxed);
         let helper_nodes = Arc::new(AtomicU64::new(0));
+        let shared = Arc::new(SharedIterations::new(threads, Self::max_depth(limits)));
+        self.shared = Some(Arc::clone(&shared));
         let (self_plain, self_contempt, self_reductions) = (self.plain, self.contempt, self.reductions);
         let mut result = std::thread::scope(|scope| {
             for id in 1..threads {
                 let table = Arc::clone(&self.table);
                 let stop = Arc::clone(&self.stop);
                 let counted = Arc::clone(&helper_nodes);
+                let shared = Arc::clone(&shared);
                 scope.spawn(move || {
                     let mut helper = AlphaBeta::<G>::with_table(table);
                     helper.stop = stop;
+                    helper.shared = Some(shared);
                     helper.plain = self_plain;
                     helper.reductions = self_reductions;
                     helper.contempt = self_contempt;
@@ -231,12 +249,30 @@ impl<G: Evaluate> AlphaBeta<G> {
             self.stop.store(true, Ordering::Relaxed);
             result
         });
+        self.shared = None;
+        if let Some(deeper) = shared.deepest().filter(|f| f.depth > result.depth) {
+            let mut pos = game.clone();
+            let pv = self.principal_variation(&mut pos, deeper.depth as usize);
+            result.pv = if pv.first() == Some(&deeper.best) { pv } else { vec![deeper.best] };
+            result.best = Some(deeper.best);
+            result.score = deeper.score;
+            result.depth = deeper.depth;
+            result.exact = deeper.exact;
+        }
         result.nodes += helper_nodes.load(Ordering::Relaxed);
         result
     }
 
+    /// The deepest iteration `limits` allow.
+    fn max_depth(limits: SearchLimits) -> u32 {
+        limits.depth.clamp(1, MAX_PLY as u32 - 1)
+    }
+
     /// The iterative-deepening loop; helper threads (`id > 0`) start one ply
-    /// deeper every other thread, and never stop on their own before the main thread.
+    /// deeper every other thread, skip a depth that half the threads are
+    /// already searching, offer each iteration they finish to the main thread,
+    /// and stop on their own only once they finished the last iteration or
+    /// solved the game, which stops the whole search.
     fn run(&mut self, game: &G, limits: SearchLimits, id: usize) -> SearchResult<G::Move> {
         let start = Instant::now();
         if id == 0 {
@@ -268,18 +304,28 @@ impl<G: Evaluate> AlphaBeta<G> {
             result.exact = true;
             return result;
         }
-        let max_depth = limits.depth.clamp(1, MAX_PLY as u32 - 1);
+        let max_depth = Self::max_depth(limits);
         let mut previous: Option<i32> = None;
         let mut pace = IterationPace::default();
         let first = 1 + (id % 2) as u32;
         for depth in first..=max_depth {
+            let shared = self.shared.clone();
+            if id > 0 && depth < max_depth && shared.as_ref().is_some_and(|s| s.crowded(depth)) {
+                continue;
+            }
             let soft = if depth <= limits.min_depth { None } else { limits.time.map(|t| start + t) };
             self.deadline = crate::envelope::earlier(soft, self.hard_deadline);
             self.horizon = 0;
             self.root_best = None;
             self.first_root_done = None;
             let began = Instant::now();
+            if let Some(s) = &shared {
+                s.enter(depth);
+            }
             let score = self.aspiration(&mut pos, depth as i32, previous);
+            if let Some(s) = &shared {
+                s.leave(depth);
+            }
             if self.stopped {
                 // An unfinished iteration still counts once a root move has been
                 // searched to its depth: that move is at least as good as the
@@ -296,6 +342,14 @@ impl<G: Evaluate> AlphaBeta<G> {
             let took = began.elapsed();
             pace.finished(took, self.first_root_done.map_or(took, |t| t - began));
             if id > 0 {
+                if let (Some(shared), Some((best, _))) = (&shared, self.root_best) {
+                    let exact = self.horizon == 0;
+                    shared.offer(Finished { depth, score, best, exact });
+                    if exact || depth == max_depth {
+                        self.stop.store(true, Ordering::Relaxed);
+                        break;
+                    }
+                }
                 previous = Some(score);
                 continue;
             }
@@ -476,12 +530,33 @@ impl<G: Evaluate> AlphaBeta<G> {
         let mut best_score = -INFINITY;
         let mut best_index = None;
         let mover = pos.side_to_move();
-        for i in 0..moves.len() {
+        // In a parallel search, a move other than the first whose position
+        // another thread is searching waits until the others are done: by
+        // then that thread's result is likely in the table.
+        let defer = depth >= DEFER_DEPTH && self.shared.is_some();
+        let mut deferred = std::mem::take(&mut self.deferred[ply]);
+        deferred.clear();
+        let mut step = 0;
+        while step < moves.len() + deferred.len() {
+            let first_pass = step < moves.len();
+            let i = if first_pass { step } else { deferred[step - moves.len()] as usize };
+            step += 1;
             let (mv, key, index) = moves[i];
             let cut = self.reduction(pos, mv, key, i, depth, ply);
             pos.play(mv);
+            let child_key = pos.hash();
             if self.use_table {
-                self.table.prefetch(pos.hash());
+                self.table.prefetch(child_key);
+            }
+            let marked = defer && i > 0;
+            if marked {
+                let shared = self.shared.as_ref().expect("defer implies a parallel search");
+                if first_pass && shared.is_busy(child_key) {
+                    pos.undo(mv);
+                    deferred.push(i as u16);
+                    continue;
+                }
+                shared.mark_busy(child_key);
             }
             let same = pos.side_to_move() == mover;
             let score = if i == 0 {
@@ -497,9 +572,15 @@ impl<G: Evaluate> AlphaBeta<G> {
                     s
                 }
             };
+            if marked {
+                if let Some(shared) = &self.shared {
+                    shared.unmark_busy(child_key);
+                }
+            }
             pos.undo(mv);
             if self.stopped {
                 self.buffers[ply] = moves;
+                self.deferred[ply] = deferred;
                 return 0;
             }
             if ply == 0 {
@@ -523,6 +604,7 @@ impl<G: Evaluate> AlphaBeta<G> {
             }
         }
         self.buffers[ply] = moves;
+        self.deferred[ply] = deferred;
         if self.use_table {
             let bound = if best_score >= beta {
                 Bound::Lower

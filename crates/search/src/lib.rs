@@ -8,6 +8,7 @@ mod alphabeta;
 mod any_game;
 mod envelope;
 mod greedy;
+mod lazy_smp;
 mod match_runner;
 mod mcts;
 mod perft;

@@ -273,6 +273,12 @@ fn two_threads_find_the_same_value() {
         let one = AlphaBeta::<Ttt>::new(1).search(&ttt(text), SearchLimits::depth(9));
         let two = AlphaBeta::<Ttt>::new(1).search_parallel(&ttt(text), SearchLimits::depth(9), 2);
         assert_eq!(one.score, two.score, "{text}");
+        // Whichever thread's iteration is reported, its move keeps the game's result.
+        let mut after = ttt(text);
+        after.play(two.best.expect("a move"));
+        let reply = AlphaBeta::<Ttt>::new(1).search(&after, SearchLimits::depth(9));
+        assert_eq!(-reply.score.signum(), two.score.signum(), "{text}");
+        assert!(two.exact || two.depth == 9, "{text}: depth {}", two.depth);
     }
 }
 
