@@ -377,7 +377,10 @@ impl<G: Evaluate> AlphaBeta<G> {
             if let Some(t) = limits.time {
                 // Do not start an iteration that cannot even search its first
                 // move in the time left: it could not change the move played.
-                if depth >= limits.min_depth && start.elapsed() + pace.next_first_move() > t {
+                // One a helper is already searching is joined all the same:
+                // with two threads on it, the helper may finish it in time.
+                let helped = shared.as_ref().is_some_and(|s| s.in_progress(depth + 1));
+                if depth >= limits.min_depth && !helped && start.elapsed() + pace.next_first_move() > t {
                     break;
                 }
             }

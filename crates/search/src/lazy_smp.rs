@@ -54,6 +54,11 @@ impl<M: Copy> SharedIterations<M> {
         self.slot(depth).is_some_and(|s| s.load(Ordering::Relaxed) as usize * 2 >= self.threads)
     }
 
+    /// Whether some thread is searching `depth` right now.
+    pub fn in_progress(&self, depth: u32) -> bool {
+        self.slot(depth).is_some_and(|s| s.load(Ordering::Relaxed) > 0)
+    }
+
     /// Notes that a thread starts searching `depth`.
     pub fn enter(&self, depth: u32) {
         if let Some(slot) = self.slot(depth) {
@@ -116,7 +121,9 @@ mod tests {
     #[test]
     fn a_depth_is_crowded_once_half_the_threads_search_it() {
         let shared = SharedIterations::<u8>::new(4, 10);
+        assert!(!shared.in_progress(5));
         shared.enter(5);
+        assert!(shared.in_progress(5));
         assert!(!shared.crowded(5));
         shared.enter(5);
         assert!(shared.crowded(5));
