@@ -33,7 +33,7 @@ pub struct SearchLimits {
     /// Stop after this long. The move played is the last finished iteration's,
     /// or a better one the unfinished iteration found after searching that
     /// move first; an iteration that could not search even its first move in
-    /// the time left is not started.
+    /// the time left is not started, unless a helper thread is already on it.
     pub time: Option<Duration>,
     /// Iterations up to this depth finish even past the time limit.
     pub min_depth: u32,
@@ -308,8 +308,8 @@ impl<G: Evaluate> AlphaBeta<G> {
         let mut previous: Option<i32> = None;
         let mut pace = IterationPace::default();
         let first = 1 + (id % 2) as u32;
+        let shared = self.shared.clone();
         for depth in first..=max_depth {
-            let shared = self.shared.clone();
             if id > 0 && depth < max_depth && shared.as_ref().is_some_and(|s| s.crowded(depth)) {
                 continue;
             }
@@ -552,8 +552,7 @@ impl<G: Evaluate> AlphaBeta<G> {
                 self.table.prefetch(child_key);
             }
             let marked = defer && i > 0;
-            if marked {
-                let shared = self.shared.as_ref().expect("defer implies a parallel search");
+            if let Some(shared) = self.shared.as_ref().filter(|_| marked) {
                 if first_pass && shared.is_busy(child_key) {
                     pos.undo(mv);
                     deferred.push(i as u16);
@@ -575,10 +574,8 @@ impl<G: Evaluate> AlphaBeta<G> {
                     s
                 }
             };
-            if marked {
-                if let Some(shared) = &self.shared {
-                    shared.unmark_busy(child_key);
-                }
+            if let Some(shared) = self.shared.as_ref().filter(|_| marked) {
+                shared.unmark_busy(child_key);
             }
             pos.undo(mv);
             if self.stopped {

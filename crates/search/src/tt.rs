@@ -78,8 +78,9 @@ impl Table {
     /// A table that takes about `mib` MiB (at least one slot), every page of
     /// it written once already: memory fresh from the system is mapped on
     /// its first write, and when that happens in a search on several threads
-    /// each such write stops both cores (the kernel flushes every core's
-    /// address cache), which made two threads slower than one on a new table.
+    /// each such write interrupts the other cores too (the kernel flushes
+    /// their address caches), which made two threads slower than one on a new
+    /// table.
     pub fn with_mib(mib: usize) -> Self {
         let wanted = (mib.max(1) << 20) / 16;
         let len = if wanted.is_power_of_two() { wanted } else { wanted.next_power_of_two() >> 1 }.max(1);
