@@ -135,7 +135,19 @@ export function createMatchController(ctx) {
     hook('settled');
   }
 
-  async function startMatch(options, players, { position } = {}) {
+  let starting = null; // the new match on its way, so that asking again (R pressed ten times, a double-click) does not make more
+
+  /** Asks for a new match; while one is on its way, asking again waits for that one instead. */
+  function startMatch(options, players, { position } = {}) {
+    if (starting) return starting;
+    const done = startNewMatch(options, players, position).finally(() => {
+      if (starting === done) starting = null;
+    });
+    starting = done;
+    return done;
+  }
+
+  async function startNewMatch(options, players, position) {
     if (session) {
       session.close();
       session = null;
@@ -148,7 +160,10 @@ export function createMatchController(ctx) {
       const body = { game: game.slug, options, players };
       if (position) body.position = position;
       const v = await api('/api/matches', { method: 'POST', body });
-      if (my !== token) return;
+      if (my !== token) {
+        dropUntouched(v); // a newer match was asked for meanwhile: this one is nobody's
+        return;
+      }
       dropUntouched(view);
       hook('fresh', v);
       setView(v);

@@ -221,7 +221,8 @@ class PlayFrame {
 
   /**
    * Why a person here cannot move now, or null when they can: the game is
-   * over, a replay, the computer thinks, watching, or the other's turn online.
+   * over, a replay, the computer thinks, a request of the page is on its way,
+   * watching, or the other's turn online.
    */
   notNow() {
     const v = this.view;
@@ -229,6 +230,7 @@ class PlayFrame {
     if (v.result) return 'The game is over: start a new one, or replay it.';
     if (v.replay) return 'This is a replay: nothing can be moved here.';
     if (v.computer_to_move) return 'Wait a moment: the computer is thinking.';
+    if (this.ctl && this.ctl.busy) return 'Wait a moment: the last move is still on its way.';
     if (v.online && (v.online.seat === null || v.online.seat === undefined)) return 'You are watching: only the two players can move.';
     if (v.can_move === false) return `Not your turn: wait for ${inSentence(this.label(v.side_to_move))} to move.`;
     return null;

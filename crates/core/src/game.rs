@@ -42,7 +42,9 @@ pub trait Game: Clone + Send + Sync + 'static {
     /// the text names one, that the move is legal here.
     fn parse_move(&self, text: &str) -> Result<Self::Move, Error>;
 
-    /// Writes a move in this game's notation.
+    /// Writes a move in this game's notation, as one word: never empty and
+    /// without spaces, since records, the UGI protocol and move lists separate
+    /// moves by whitespace.
     fn format_move(&self, mv: Self::Move) -> String;
 
     /// The position as one line of text that [`Game::from_text`] reads back exactly.

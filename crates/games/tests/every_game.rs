@@ -28,6 +28,11 @@ fn walk(slug: &str, choices: &[usize]) -> Result<(), TestCaseError> {
             break;
         }
         let mv = &legal[choice % legal.len()];
+        prop_assert!(
+            !mv.is_empty() && !mv.contains(char::is_whitespace),
+            "'{}' is not one word: records and move lists split moves at spaces",
+            mv
+        );
         let written = game.play_text(mv).unwrap();
         prop_assert_eq!(&written, mv, "moves are written as listed");
         texts.push(game.to_text());

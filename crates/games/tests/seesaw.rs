@@ -189,7 +189,7 @@ fn the_start_cell_does_not_count_on_base_5_either() {
     // are out of reach); after e1xe2 the vacated e1 touches d1, so d1 falls next,
     // one step is left, and the stack passes or climbs one cell (back into e2 too).
     let q = pos("tiles:e1=1,e9=2;stacks:d1=2x1,e1=1x3,e2=2x1,e9=2x1;next:1");
-    assert_eq!(moves(&q), strs(&["e1xe2xd1 pass", "e1xe2xd1-c1", "e1xe2xd1-d2", "e1xe2xd1-e2"]));
+    assert_eq!(moves(&q), strs(&["e1xe2xd1-pass", "e1xe2xd1-c1", "e1xe2xd1-d2", "e1xe2xd1-e2"]));
 }
 
 #[test]
@@ -199,7 +199,7 @@ fn a_capture_uses_the_shortest_path_through_empty_cells() {
     // steps, one left. That one step goes down (even stack): to d4 or f4, or it passes.
     let p = pos("tiles:e1=1,e9=2;stacks:e3=1x4,e4=1x2,e5=2x1,e9=2x1;next:1");
     let from_e3: Vec<String> = moves(&p).into_iter().filter(|m| m.starts_with("e3")).collect();
-    assert_eq!(from_e3, strs(&["e3xe5 pass", "e3xe5-d4", "e3xe5-f4"]));
+    assert_eq!(from_e3, strs(&["e3xe5-pass", "e3xe5-d4", "e3xe5-f4"]));
     // The 2-stack on e4 takes e5 in one step and may step straight back into e4, now empty.
     let back = p.parse_move("e4xe5-e4").unwrap();
     assert_eq!(back.from(), back.to());
@@ -222,7 +222,7 @@ fn an_adjacent_capture_costs_one_step_even_when_found_the_long_way() {
     let p = pos("tiles:e1=1,e9=2;stacks:e3=1x3,e4=2x1,e9=2x1;next:1");
     let all = moves(&p);
     assert!(all.contains(&"e3xe4-e6".to_string()), "two steps up after the capture: {all:?}");
-    assert!(all.contains(&"e3xe4 pass".to_string()));
+    assert!(all.contains(&"e3xe4-pass".to_string()));
     let view = p.move_view(p.parse_move("e3xe4-e6").unwrap());
     assert_eq!(view["parts"][0]["left"], 2);
 }
@@ -235,7 +235,7 @@ fn leftover_steps_after_a_capture_step_on_or_pass() {
     assert_eq!(
         moves(&p),
         strs(&[
-            "d3xd4 pass",
+            "d3xd4-pass",
             "d3xd4-b4",
             "d3xd4-c4",
             "d3xd4-c5",
@@ -246,12 +246,15 @@ fn leftover_steps_after_a_capture_step_on_or_pass() {
             "d3xd4-f4"
         ])
     );
-    assert_eq!(after(&p, "d3xd4 pass"), "tiles:a4=2,d1=1,d7=2;stacks:a4=2x1,d4=1x3;next:2");
+    assert_eq!(after(&p, "d3xd4-pass"), "tiles:a4=2,d1=1,d7=2;stacks:a4=2x1,d4=1x3;next:2");
+    // The older way of writing it, with a space, is still read as the same turn.
+    assert_eq!(p.parse_move("d3xd4 pass").unwrap(), p.parse_move("d3xd4-pass").unwrap());
+    assert_eq!(p.parse_move("D3xD4  PASS").unwrap(), p.parse_move("d3xd4-pass").unwrap());
     assert_eq!(after(&p, "D3xD4-d6"), "tiles:a4=2,d1=1,d7=2;stacks:a4=2x1,d6=1x3;next:2");
     let err = p.parse_move("d3xd4").unwrap_err();
     assert!(err.message().contains("2 steps left: finish with a step such as"), "{err}");
     assert!(p.parse_move("d3xd4-d3").is_err(), "an odd South stack never steps down");
-    let view = p.move_view(p.parse_move("d3xd4 pass").unwrap());
+    let view = p.move_view(p.parse_move("d3xd4-pass").unwrap());
     assert_eq!(view["pass"], true);
     assert_eq!(view["promotes"], false);
 }
@@ -261,10 +264,10 @@ fn a_capture_in_range_of_the_leftover_steps_is_compulsory() {
     // After d3xd4 two steps are left and d5 is next to d4 (and to the empty c4):
     // the stack must go on and take d5; d5 can also be taken at once with all three steps.
     let p = pos("tiles:a4=2,d1=1,d7=2;stacks:a4=2x1,d3=1x3,d4=2x1,d5=2x1;next:1");
-    assert_eq!(moves(&p), strs(&["d3xd4xd5 pass", "d3xd4xd5-c5", "d3xd4xd5-d6", "d3xd4xd5-e5", "d3xd5"]));
+    assert_eq!(moves(&p), strs(&["d3xd4xd5-pass", "d3xd4xd5-c5", "d3xd4xd5-d6", "d3xd4xd5-e5", "d3xd5"]));
     assert_eq!(after(&p, "d3xd5"), "tiles:a4=2,d1=1,d7=2;stacks:a4=2x1,d4=2x1,d5=1x3;next:2");
     assert_eq!(
-        p.parse_move("d3xd4 pass").unwrap_err(),
+        p.parse_move("d3xd4-pass").unwrap_err(),
         Error::IllegalMove("after d3xd4 a further capture is compulsory".into())
     );
     let view = p.move_view(p.parse_move("d3xd4xd5-d6").unwrap());
@@ -296,7 +299,7 @@ fn a_pass_never_promotes() {
     // and two left: passing there keeps 3 discs, although an odd South stack grows on a
     // North tile at the end of a step. Stepping on to the North tile d5 does grow.
     let p = pos("tiles:a4=2,d1=1,d4=2,d5=2,d7=2;stacks:a4=2x1,d3=1x3,d4=2x1;next:1");
-    assert!(after(&p, "d3xd4 pass").contains("d4=1x3"));
+    assert!(after(&p, "d3xd4-pass").contains("d4=1x3"));
     assert!(after(&p, "d3xd4-d5").contains("d5=1x4"));
     // A capture that uses the last step on such a tile does grow.
     let q = pos("tiles:a4=2,d1=1,d4=2,d7=2;stacks:a4=2x1,c3=1x1,d4=2x1;next:1");
@@ -326,7 +329,7 @@ fn the_last_capture_with_steps_left_still_finishes_the_turn() {
     assert_eq!(all.len(), 9);
     assert!(all.iter().all(|(_, text)| text.ends_with(";next:2;winner:1")));
     assert!(all.contains(&("d3xd4-d5".into(), "tiles:d1=1,d5=2,d7=2;stacks:d5=1x4;next:2;winner:1".into())));
-    assert!(all.contains(&("d3xd4 pass".into(), "tiles:d1=1,d5=2,d7=2;stacks:d4=1x3;next:2;winner:1".into())));
+    assert!(all.contains(&("d3xd4-pass".into(), "tiles:d1=1,d5=2,d7=2;stacks:d4=1x3;next:2;winner:1".into())));
 }
 
 /// The position from the spec where South can do nothing at all.
@@ -388,9 +391,25 @@ fn capture_orders_that_end_alike_are_one_move() {
 fn bad_moves_say_what_is_wrong() {
     let start = Seesaw::with_base(4).unwrap();
     let err = |t: &str| start.parse_move(t).unwrap_err();
-    for text in
-        ["", "zz9", "!!", "swap swap", "99999", "d1", "d1-", "d1xd2 -d3", "+", "d1--d2", "d1-d2-d3", "d1-d2 pass"]
-    {
+    for text in [
+        "",
+        "zz9",
+        "!!",
+        "swap swap",
+        "99999",
+        "d1",
+        "d1-",
+        "d1xd2 -d3",
+        "+",
+        "d1--d2",
+        "d1-d2-d3",
+        "d1-d2 pass",
+        "d1-d2-pass",
+        "d1-pass",
+        "-pass",
+        "d1xd2 -pass",
+        "d1xd2-d3-pass",
+    ] {
         assert!(matches!(err(text), Error::BadMove(_)), "'{text}' gave {:?}", err(text));
     }
     assert_eq!(err("h1-h2"), Error::BadMove("'h1' is not a cell of the base-4 board".into()));

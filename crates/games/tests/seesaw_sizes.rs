@@ -87,19 +87,19 @@ fn a_capture_chain_with_promotion_near_base_8s_far_edge() {
     // odd stack; the pass on n5 does not.
     let p = pos("tiles:h15=2,h1=1,n6=2;stacks:h15=2x1,n3=1x3,n4=2x1,n5=2x1;next:1");
     assert!(p.must_capture());
-    assert_eq!(moves(&p), ["n3xn4xn5 pass", "n3xn4xn5-m6", "n3xn4xn5-n6", "n3xn4xn5-o5", "n3xn5"]);
+    assert_eq!(moves(&p), ["n3xn4xn5-m6", "n3xn4xn5-n6", "n3xn4xn5-o5", "n3xn4xn5-pass", "n3xn5"]);
     assert_eq!(after(&p, "n3xn4xn5-n6"), "tiles:h15=2,h1=1,n6=2;stacks:h15=2x1,n6=1x4;next:2");
-    assert_eq!(after(&p, "n3xn4xn5 pass"), "tiles:h15=2,h1=1,n6=2;stacks:h15=2x1,n5=1x3;next:2");
+    assert_eq!(after(&p, "n3xn4xn5-pass"), "tiles:h15=2,h1=1,n6=2;stacks:h15=2x1,n5=1x3;next:2");
     assert_eq!(after(&p, "n3xn4xn5-o5"), "tiles:h15=2,h1=1,n6=2;stacks:h15=2x1,o5=1x3;next:2");
     assert_eq!(after(&p, "n3xn5"), "tiles:h15=2,h1=1,n6=2;stacks:h15=2x1,n4=2x1,n5=1x3;next:2");
     let grow = p.parse_move("n3xn4xn5-n6").unwrap();
     assert!(grow.promotes());
     assert_eq!(grow.kind(), TurnKind::Capture);
     assert_eq!(grow.captured_cells().collect::<Vec<_>>(), [155, 156]);
-    assert!(!p.parse_move("n3xn4xn5 pass").unwrap().promotes());
+    assert!(!p.parse_move("n3xn4xn5-pass").unwrap().promotes());
     // A further capture is compulsory after the first one.
     assert_eq!(
-        p.parse_move("n3xn4 pass").unwrap_err(),
+        p.parse_move("n3xn4-pass").unwrap_err(),
         Error::IllegalMove("after n3xn4 a further capture is compulsory".into())
     );
     let view = p.move_view(grow);

@@ -280,12 +280,21 @@ struct Tag {
     line: usize,
 }
 
+/// A word of a record's moves, with its line.
+#[derive(Debug, Clone)]
+enum Word {
+    /// A move number: `12.` is (12, 1), `12...` is (12, 3).
+    Number { text: String, number: usize, dots: usize, line: usize },
+    /// A move in the game's notation.
+    Move { text: String, line: usize },
+}
+
 /// A record as read, before the rules look at it.
 #[derive(Debug, Clone)]
 struct RawRecord {
     line: usize,
     tags: Vec<Tag>,
-    moves: Vec<(String, usize)>,
+    words: Vec<Word>,
     end: Option<(String, usize)>,
 }
 
@@ -338,7 +347,7 @@ fn parse(text: &str) -> Result<Vec<RawRecord>, RecordError> {
             }
             let tag = parse_tag(trimmed, n)?;
             let rec =
-                current.get_or_insert_with(|| RawRecord { line: n, tags: Vec::new(), moves: Vec::new(), end: None });
+                current.get_or_insert_with(|| RawRecord { line: n, tags: Vec::new(), words: Vec::new(), end: None });
             if rec.tags.iter().any(|t| t.name == tag.name) {
                 return err(n, format!("the tag {} is given twice", tag.name));
             }
@@ -360,21 +369,14 @@ fn parse(text: &str) -> Result<Vec<RawRecord>, RecordError> {
                 rec.end = Some((token.to_string(), n));
                 continue;
             }
-            let ply = rec.moves.len();
-            if let Some(number) = move_number(token) {
-                let (num, dots) = number;
-                let expected = ply / 2 + 1;
-                let fits = num == expected && (dots == 1 && ply % 2 == 0 || dots == 3 && ply % 2 == 1);
-                if !fits {
-                    let want = if ply % 2 == 0 { format!("{expected}.") } else { format!("{expected}...") };
-                    return err(n, format!("the move number '{token}' is out of place: {want} comes next"));
-                }
+            if let Some((number, dots)) = move_number(token) {
+                rec.words.push(Word::Number { text: token.to_string(), number, dots, line: n });
                 continue;
             }
-            if rec.moves.len() >= MAX_MOVES {
+            if rec.words.len() >= MAX_MOVES * 2 {
                 return err(n, format!("a record holds at most {MAX_MOVES} moves"));
             }
-            rec.moves.push((token.to_string(), n));
+            rec.words.push(Word::Move { text: token.to_string(), line: n });
         }
     }
     if let Some(rec) = current {
@@ -577,17 +579,7 @@ fn check(raw: &RawRecord) -> Result<GameRecord, RecordError> {
         }
     };
 
-    let mut moves = Vec::with_capacity(raw.moves.len());
-    let mut sides = Vec::with_capacity(raw.moves.len());
-    for (i, (mv, line)) in raw.moves.iter().enumerate() {
-        let side = game.side_to_move().index();
-        let written = game.play_text(mv).map_err(|e| RecordError {
-            line: *line,
-            message: format!("move {} ('{mv}') cannot be played: {}", i + 1, e.message()),
-        })?;
-        moves.push(written);
-        sides.push(side);
-    }
+    let (moves, sides) = play_moves(&raw.words, game.as_mut())?;
 
     let result = match game.outcome() {
         Some(outcome) => {
@@ -627,6 +619,60 @@ fn check(raw: &RawRecord) -> Result<GameRecord, RecordError> {
     };
 
     Ok(GameRecord { game: info.slug.to_string(), options, position, names, created_at, clock, result, moves, sides })
+}
+
+/// Plays a record's moves in turn, checking the move numbers on the way:
+/// the moves as the game writes them, and the seat that played each.
+///
+/// Older versions wrote some moves as two words (Seesaw's `d3xf4 pass`); a
+/// word that cannot be played alone is tried together with the next one,
+/// so their records still read.
+fn play_moves(words: &[Word], game: &mut dyn AnyGame) -> Result<(Vec<String>, Vec<usize>), RecordError> {
+    let (mut moves, mut sides) = (Vec::new(), Vec::new());
+    let mut i = 0;
+    while i < words.len() {
+        let ply = moves.len();
+        let (text, line) = match &words[i] {
+            Word::Number { text, number, dots, line } => {
+                let expected = ply / 2 + 1;
+                let fits = *number == expected && (*dots == 1 && ply % 2 == 0 || *dots == 3 && ply % 2 == 1);
+                if !fits {
+                    let want = if ply % 2 == 0 { format!("{expected}.") } else { format!("{expected}...") };
+                    return err(*line, format!("the move number '{text}' is out of place: {want} comes next"));
+                }
+                i += 1;
+                continue;
+            }
+            Word::Move { text, line } => (text, *line),
+        };
+        if ply >= MAX_MOVES {
+            return err(line, format!("a record holds at most {MAX_MOVES} moves"));
+        }
+        let side = game.side_to_move().index();
+        let written = match game.play_text(text) {
+            Ok(written) => written,
+            Err(alone) => {
+                let joined = match words.get(i + 1) {
+                    Some(Word::Move { text: next, .. }) => game.play_text(&format!("{text} {next}")).ok(),
+                    _ => None,
+                };
+                match joined {
+                    Some(written) => {
+                        i += 1;
+                        written
+                    }
+                    None => {
+                        let why = alone.message();
+                        return err(line, format!("move {} ('{text}') cannot be played: {why}", ply + 1));
+                    }
+                }
+            }
+        };
+        moves.push(written);
+        sides.push(side);
+        i += 1;
+    }
+    Ok((moves, sides))
 }
 
 /* ---------- Dates (UTC, proleptic Gregorian) ---------- */

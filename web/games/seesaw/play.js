@@ -361,7 +361,7 @@ export async function mount(ctx) {
 
   function clickCell(name, how = {}) {
     byKeyboard = !!how.keyboard;
-    if (!view() || replay.active || frame.ctl.busy) return;
+    if (!view() || replay.active) return;
     const notNow = frame.notNow();
     if (notNow) {
       frame.refuse(() => board.shake(name), notNow);

@@ -34,6 +34,7 @@ export async function mount(ctx) {
   let movesByName = new Map(); // legal move name → info
   let exact = null; // the solver's value of each move here, once solved: { key, byName, best }
   let exactAsked = null; // the position (match:version) last sent to the solver
+  let exactAsking = null; // the solver's answer on its way: { id, asking: AbortController }
 
   const view = () => frame.view;
   const humanToMove = () => frame.humanToMove();
@@ -172,6 +173,7 @@ export async function mount(ctx) {
 
   /** Draws a view on the board and the game's cards (`before`: the view it replaces). */
   function show(v, before) {
+    if (exactAsking && exactAsking.id !== v.id) stopAskingExact(); // the old match may be gone already
     if (!board || board.n !== v.state.size) makeBoard(v.state.size);
     movesByName = new Map();
     for (const m of v.moves || []) {
@@ -275,47 +277,32 @@ export async function mount(ctx) {
    * then on, at once). The hint panel then says what each move is worth.
    */
   async function askExact() {
-    if (!hints || !view() || view().result || view().online || view().replay || !humanToMove()) return;
-    const key = `${view().id}:${view().version}`;
-    if (exactAsked === key) return;
-    exactAsked = key;
-    let answer;
-    try {
-      answer = await api(`/api/matches/${encodeURIComponent(view().id)}/solve?ms=1500`);
-    } catch {
-      return; // hints help; they are never in the way
-    }
-    if (!answer.solved || !view() || `${view().id}:${view().version}` !== key) return;
-    const byName = new Map();
-    for (const m of answer.moves) {
-      const rc = parseCell(m.move);
-      byName.set(rc ? cellName(...rc) : m.move, m);
-    }
-    exact = { key, byName, best: answer.moves[0] };
-    preview(board.previewCandidate());
-  }
-
-  /**
-   * With hints on, asks the server's exact solver for every move's value
-   * (it answers once the rest of the game can be solved in a moment; from
-   * then on, at once). The hint panel then says what each move is worth.
-   */
-  async function askExact() {
     const v = view();
     if (!hints || !v || v.result || v.online || v.replay || !humanToMove()) return;
     const key = `${v.id}:${v.version}`;
     if (exactAsked === key) return;
     exactAsked = key;
+    stopAskingExact();
+    const asking = new AbortController();
+    exactAsking = { id: v.id, asking };
     let answer;
     try {
-      answer = await api(`/api/matches/${encodeURIComponent(v.id)}/solve?ms=1500`);
+      answer = await api(`/api/matches/${encodeURIComponent(v.id)}/solve?ms=1500`, { signal: asking.signal });
     } catch {
       return; // hints help; they are never in the way
+    } finally {
+      if (exactAsking && exactAsking.asking === asking) exactAsking = null;
     }
     if (!answer.solved || !view() || `${view().id}:${view().version}` !== key) return;
     const byName = new Map(answer.moves.map((m) => [parseCell(m.move) ? cellName(...parseCell(m.move)) : m.move, m]));
     exact = { key, byName, best: answer.moves[0] };
     preview(board.previewCandidate());
+  }
+
+  /** Drops the solver's answer on its way (another match is shown, or another position asked about). */
+  function stopAskingExact() {
+    if (exactAsking) exactAsking.asking.abort();
+    exactAsking = null;
   }
 
   function preview(name) {

@@ -1,10 +1,13 @@
 //! Move notation: a turn is written as its parts: `+c2` deploys on c2; `d1-d3` steps the
 //! stack on d1 to d3; `d3xf4xg5` captures on f4 and then on g5; a capture
-//! turn with steps left ends with the leftover step (`d3xf4-f5`) or with
-//! ` pass` (`d3xf4 pass`); `pass` alone is the forced pass of a player who
-//! has no other move. When several capture orders end in the same position
-//! the turn is written in the first order found (captures taken lowest cell
-//! first), and any of its orders is read back as the same move.
+//! turn with steps left ends with the leftover step (`d3xf4-f5`) or with a
+//! pass (`d3xf4-pass`); `pass` alone is the forced pass of a player who
+//! has no other move. A turn is always one word, so that records, the UGI
+//! protocol and every list of moves separated by spaces read it back whole;
+//! the older `d3xf4 pass`, with a space, is still read. When several capture
+//! orders end in the same position the turn is written in the first order
+//! found (captures taken lowest cell first), and any of its orders is read
+//! back as the same move.
 
 use tabula_core::{Error, Game, Side};
 
@@ -20,7 +23,7 @@ pub fn side_name(side: Side) -> &'static str {
     }
 }
 
-/// How a capture path is written: `d3xf4xg5-g6` or `d3xf4 pass`.
+/// How a capture path is written: `d3xf4xg5-g6` or `d3xf4-pass`.
 pub fn path_text(layout: &Layout, path: &ChainPath) -> String {
     let mut text = layout.names[path.mv.from()].clone();
     for &(cell, _) in &path.hops {
@@ -29,7 +32,7 @@ pub fn path_text(layout: &Layout, path: &ChainPath) -> String {
     }
     match path.end {
         ChainEnd::Spent => {}
-        ChainEnd::Pass => text.push_str(" pass"),
+        ChainEnd::Pass => text.push_str(PASS_END),
         ChainEnd::Step(to) => {
             text.push('-');
             text.push_str(&layout.names[to]);
@@ -37,6 +40,9 @@ pub fn path_text(layout: &Layout, path: &ChainPath) -> String {
     }
     text
 }
+
+/// How a capture turn that stops with steps left ends: one word with the captures.
+const PASS_END: &str = "-pass";
 
 /// The path a capture move is written with: the first one found.
 pub fn path_of(pos: &Seesaw, mv: SeesawMove) -> Option<ChainPath> {
@@ -73,7 +79,7 @@ fn read(layout: &Layout, text: &str) -> Result<Written, Error> {
     let shape = || {
         Error::BadMove(format!(
             "'{text}' is not a Seesaw move: write a deploy '+c2', a step 'd1-d3', a capture 'd3xf4' \
-             (more captures 'd3xf4xg5', then '-g6' or ' pass' if steps are left), or 'pass'"
+             (more captures 'd3xf4xg5', then '-g6' or '-pass' if steps are left), or 'pass'"
         ))
     };
     let cell = |name: &str| {
@@ -95,8 +101,10 @@ fn read(layout: &Layout, text: &str) -> Result<Written, Error> {
     if let Some(rest) = lower.strip_prefix('+') {
         return Ok(Written::Deploy(cell(rest)?));
     }
+    // `d3xf4-pass`, or the older `d3xf4 pass`.
     let (body, pass) = match lower.strip_suffix("pass") {
-        Some(body) if body.ends_with(' ') => (body.trim_end(), true),
+        Some(body) if body.ends_with('-') => (&body[..body.len() - 1], true),
+        Some(body) if body.ends_with(char::is_whitespace) => (body.trim_end(), true),
         Some(_) => return Err(shape()),
         None => (lower.as_str(), false),
     };
@@ -200,7 +208,7 @@ fn pass_turn(pos: &Seesaw) -> Result<SeesawMove, Error> {
         return Ok(SeesawMove::PASS);
     }
     illegal(format!(
-        "{} may only pass when it has no other move (to stop a capture turn early, write e.g. 'd3xf4 pass'); moves here: {}",
+        "{} may only pass when it has no other move (to stop a capture turn early, write e.g. 'd3xf4-pass'); moves here: {}",
         side_name(pos.mover()),
         examples(pos)
     ))
@@ -241,7 +249,7 @@ fn step_turn(pos: &Seesaw, from: usize, to: usize) -> Result<SeesawMove, Error> 
     ))
 }
 
-/// `d3xf4xg5`, `d3xf4-f5`, `d3xf4 pass`: a capture chain, found among the
+/// `d3xf4xg5`, `d3xf4-f5`, `d3xf4-pass`: a capture chain, found among the
 /// chains of the position in any of its orders, or the reason it is not one.
 fn capture_turn(pos: &Seesaw, text: &str, from: usize, hops: &[usize], end: ChainEnd) -> Result<SeesawMove, Error> {
     let paths = pos.chain_paths();
@@ -280,7 +288,7 @@ fn capture_turn(pos: &Seesaw, text: &str, from: usize, hops: &[usize], end: Chai
                 _ => None,
             });
             illegal(format!(
-                "after {done} the stack has {left} step{plural} left: finish with a step such as '-{}' or with ' pass'",
+                "after {done} the stack has {left} step{plural} left: finish with a step such as '-{}' or with '-pass'",
                 step.unwrap_or("…")
             ))
         }
