@@ -59,14 +59,14 @@ export function byCell(L) {
 
 /**
  * Reads a move as written by the server (`+c2`, `d1-d3`, `d3xf4xg5-g6`,
- * `d3xf4 pass`, `pass`): {kind, from, captures, to, pass}.
+ * `d3xf4-pass`, or `d3xf4 pass` in older records, `pass`): {kind, from, captures, to, pass}.
  */
 export function parseMove(text) {
   const t = String(text || '').trim().toLowerCase();
   if (t === 'pass') return { kind: 'pass' };
   if (t.startsWith('+')) return { kind: 'deploy', to: t.slice(1) };
-  const pass = / pass$/.test(t);
-  const body = t.replace(/ pass$/, '');
+  const pass = /[-\s]pass$/.test(t);
+  const body = t.replace(/[-\s]+pass$/, '');
   const cells = body.split(/[x-]/);
   const seps = body.replace(/[a-z]\d+/g, '');
   if (!seps.includes('x')) return { kind: 'step', from: cells[0], to: cells[cells.length - 1], captures: [] };
