@@ -1,5 +1,6 @@
 """The binding itself: states, moves, action ids, observations, engines and errors."""
 
+import json
 import pickle
 import threading
 import time
@@ -226,3 +227,29 @@ def test_numpy_integers_are_action_ids_and_floats_are_not():
     s.play_action(np.int64(s.legal_actions()[0]))
     with pytest.raises(TypeError):
         s.play_action(1.0)
+
+
+def test_summarize_computes_what_a_match_reports():
+    lines = tabula.match_shard("warp-weft", "greedy", "ab:depth=2", 6, 11)
+    records = [json.loads(r) for r in tabula.merge_records_json(lines)]
+    results = [(r["a_score"], r["winner_seat"], r["length"], r["adjudicated"]) for r in records]
+    assert tabula.summarize(results) == CLI_MATCH
+
+
+def test_summarize_gives_the_score_interval():
+    # 3 wins, 1 draw, 1 loss: score 0.7, per-game variance 0.16, so 0.7 ± 1.96 × √(0.16 / 5).
+    results = [(1.0, 0, 30, False)] * 3 + [(0.5, None, 40, True), (0.0, 1, 20, False)]
+    summary = tabula.summarize(results)
+    assert (summary["a_wins"], summary["draws"], summary["b_wins"], summary["adjudicated"]) == (3, 1, 1, 1)
+    assert summary["a_score"] == pytest.approx(0.7)
+    assert summary["a_score_ci95"] == pytest.approx([0.7 - 1.959964 * (0.16 / 5) ** 0.5, 1.0])
+    assert summary["mean_length"] == 30.0
+    report = tabula.summarize(results, a="agent", b="level:easy", json=False)
+    assert report.splitlines()[:3] == ["A = agent", "B = level:easy", "games 5: A won 3, drew 1, lost 1"]
+
+
+def test_summarize_refuses_what_is_no_result():
+    with pytest.raises(tabula.TabulaError, match="game 2: a score of 0.5 with winner seat 1 is no result"):
+        tabula.summarize([(1.0, 0, 10, False), (0.5, 1, 10, False)])
+    with pytest.raises(tabula.TabulaError, match="no games"):
+        tabula.summarize([])

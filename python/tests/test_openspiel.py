@@ -2,6 +2,8 @@
 clone, serialize and pickle, and OpenSpiel's MCTS bot plays Tabula's engine."""
 
 import pickle
+import subprocess
+import sys
 
 import numpy as np
 import pytest
@@ -80,3 +82,51 @@ def test_openspiel_mcts_plays_tabula_alpha_beta():
     for seats in ([bot, engine], [engine, bot]):
         returns = evaluate_bots.evaluate_bots(game.new_initial_state(), seats, rng)
         assert sorted(returns) in ([-1.0, 1.0], [0.0, 0.0])
+
+
+GAME_PARAMETERS = [
+    ("tabula_leeward", {"max_moves": 300}),
+    ("tabula_warp_weft", {"size": 5, "komi": 3.5, "seed": 7}),
+    ("tabula_piracy", {}),
+    ("tabula_seesaw", {"base": 3}),
+]
+
+
+@pytest.mark.parametrize("name,params", GAME_PARAMETERS)
+def test_games_pickle_with_their_parameters(name, params):
+    game = pyspiel.load_game(name, params)
+    back = pickle.loads(pickle.dumps(game))
+    assert back == game and str(back) == str(game)
+    assert back.get_parameters() == game.get_parameters()
+    assert back.num_distinct_actions() == game.num_distinct_actions()
+    assert back.max_game_length() == game.max_game_length()
+    state, replayed = game.new_initial_state(), back.new_initial_state()
+    for _ in range(6):
+        action = state.legal_actions()[len(state.legal_actions()) // 2]
+        state.apply_action(action)
+        replayed.apply_action(action)
+    assert str(replayed) == str(state)
+
+
+def _unpickled_elsewhere(obj, script):
+    """What ``script`` prints in a fresh interpreter that unpickles ``obj`` from stdin as ``x``."""
+    code = "import pickle, sys\nx = pickle.loads(sys.stdin.buffer.read())\n" + script
+    run = subprocess.run([sys.executable, "-c", code], input=pickle.dumps(obj), capture_output=True)
+    assert run.returncode == 0, run.stderr.decode()
+    return run.stdout.decode().splitlines()
+
+
+def test_a_pickled_state_loads_in_a_fresh_interpreter():
+    """Unpickling imports tabula.openspiel, which registers the games: no register() call is needed first."""
+    game = pyspiel.load_game("tabula_warp_weft", {"size": 5})
+    state = game.new_initial_state()
+    for _ in range(3):
+        state.apply_action(state.legal_actions()[-1])
+    out = _unpickled_elsewhere(state, "print(x.get_game())\nprint(x.history(), x.legal_actions())\n")
+    assert out == [str(game), f"{state.history()} {state.legal_actions()}"]
+
+
+def test_a_pickled_game_loads_in_a_fresh_interpreter():
+    game = pyspiel.load_game("tabula_seesaw", {"base": 3, "max_moves": 50})
+    out = _unpickled_elsewhere(game, "print(x)\nprint(x.new_initial_state().legal_actions())\n")
+    assert out == [str(game), str(game.new_initial_state().legal_actions())]

@@ -18,7 +18,7 @@ use pyo3::types::{PyBool, PyBytes, PyDict, PyList, PyTuple};
 use serde_json::{json, Map, Value};
 use tabula_core::{Error, Options, Outcome, Side};
 use tabula_games::{find, registry};
-use tabula_search::{merge_records, AnyGame, GameEntry, GameRecord, MatchSetup, PlayerSpec, Summary};
+use tabula_search::{merge_records, AnyGame, GameEntry, GameRecord, GameResult, MatchSetup, PlayerSpec, Summary};
 
 create_exception!(
     _tabula,
@@ -505,12 +505,46 @@ fn merged(lines: &[String]) -> PyResult<Vec<GameRecord>> {
 fn merge_match(lines: Vec<String>, json: bool) -> PyResult<String> {
     let all = merged(&lines)?;
     let results: Vec<_> = all.iter().map(GameRecord::result).collect();
-    let summary = Summary::of(&results);
-    Ok(if json {
+    Ok(summary_text(&results, &all[0].players[0], &all[0].players[1], json))
+}
+
+/// The statistics of `results` as one JSON object, or as the text report naming players `a` and `b`.
+fn summary_text(results: &[GameResult], a: &str, b: &str, json: bool) -> String {
+    let summary = Summary::of(results);
+    if json {
         serde_json::to_string(&summary).expect("summaries serialise")
     } else {
-        summary.report(&all[0].players[0], &all[0].players[1])
-    })
+        summary.report(a, b)
+    }
+}
+
+/// The statistics of games played outside `tabula match` (a learning
+/// agent's evaluation, say), computed as `tabula match` computes its own:
+/// each game is `(score, winner_seat, length, adjudicated)` with A's score
+/// 1, 0.5 or 0 and the winning seat (0 moved first) or None for a draw.
+/// Returns the summary as JSON, or with `json=False` its text report.
+#[pyfunction]
+#[pyo3(signature = (results, a="A", b="B", json=true))]
+fn summarize(results: Vec<(f64, Option<usize>, u32, bool)>, a: &str, b: &str, json: bool) -> PyResult<String> {
+    let mut games = Vec::with_capacity(results.len());
+    for (n, (a_score, winner_seat, length, adjudicated)) in results.into_iter().enumerate() {
+        let fits = match winner_seat {
+            None => a_score == 0.5,
+            Some(seat) => seat < 2 && (a_score == 0.0 || a_score == 1.0),
+        };
+        if !fits {
+            let seat = winner_seat.map_or("None".to_string(), |s| s.to_string());
+            return Err(TabulaError::new_err(format!(
+                "game {}: a score of {a_score} with winner seat {seat} is no result (a win 1 or a loss 0 with the winner's seat 0 or 1, a draw 0.5 with None)",
+                n + 1
+            )));
+        }
+        games.push(GameResult { a_score, winner_seat, length, adjudicated });
+    }
+    if games.is_empty() {
+        return Err(TabulaError::new_err("no games to summarize"));
+    }
+    Ok(summary_text(&games, a, b, json))
 }
 
 /// The merged records themselves (one JSON line each, by game index).
@@ -582,6 +616,7 @@ fn _tabula(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(match_shard, m)?)?;
     m.add_function(wrap_pyfunction!(merge_match, m)?)?;
     m.add_function(wrap_pyfunction!(merge_records_json, m)?)?;
+    m.add_function(wrap_pyfunction!(summarize, m)?)?;
     m.add_function(wrap_pyfunction!(solve_board, m)?)?;
     m.add_function(wrap_pyfunction!(_restore, m)?)?;
     m.add_function(wrap_pyfunction!(_panic_for_tests, m)?)?;

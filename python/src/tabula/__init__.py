@@ -10,9 +10,10 @@ The rules and the engines are Tabula's own Rust code (the extension module
     s.legal_actions(); s.play_action(s.legal_actions()[0]); s.observation()
     tabula.think(s, "ab:depth=4")       # a move, in notation
 
-Submodules: :mod:`tabula.pettingzoo` (AEC environments),
-:mod:`tabula.openspiel` (``pyspiel`` games), :mod:`tabula.distributed`
-(matches and studies as Ray tasks).
+Submodules: :mod:`tabula.gym` (a Gymnasium environment against a Tabula
+player), :mod:`tabula.pettingzoo` (AEC environments), :mod:`tabula.openspiel`
+(``pyspiel`` games), :mod:`tabula.distributed` (matches and studies as Ray
+tasks).
 """
 
 from ._tabula import (  # noqa: F401
@@ -34,6 +35,7 @@ from ._tabula import (  # noqa: F401
     parse_player,
     solve_board,
 )
+from ._tabula import summarize as _summarize
 
 __all__ = [
     "State",
@@ -43,6 +45,7 @@ __all__ = [
     "decide",
     "parse_player",
     "match",
+    "summarize",
     "TabulaError",
     "UnknownGameError",
     "BadOptionError",
@@ -72,8 +75,26 @@ def match(game, a="random", b="random", games=100, seed=1, options=None, max_mov
     Returns the summary as a dict (the object ``tabula match --json``
     prints), or the text report with ``json=False``.
     """
+    lines = match_shard(game, a, b, games, seed, (0, 1), options, max_moves, random_moves, threads)
+    return _summary(merge_match(lines, json), json)
+
+
+def summarize(results, a="A", b="B", json=True):
+    """The statistics of games played outside :func:`match` (a learning
+    agent against a level, say), computed as ``tabula match`` computes its
+    own: score with its 95 % interval, Elo difference, first-player rate.
+
+    ``results`` holds one ``(score, winner_seat, length, adjudicated)`` per
+    game: A's score 1, 0.5 or 0, the winning seat (0 moved first) or None
+    for a draw, the moves played, and whether the game was stopped at a move
+    limit. Returns a dict like :func:`match`'s, or the text report naming
+    ``a`` and ``b`` with ``json=False``.
+    """
+    return _summary(_summarize(list(results), a, b, json), json)
+
+
+def _summary(text, json):
+    """A summary from the extension: parsed when it is JSON."""
     import json as _json
 
-    lines = match_shard(game, a, b, games, seed, (0, 1), options, max_moves, random_moves, threads)
-    summary = merge_match(lines, json)
-    return _json.loads(summary) if json else summary
+    return _json.loads(text) if json else text

@@ -12,9 +12,12 @@ after that many moves (the game's own match limit unless given) ends as a
 draw, so every game has a finite length. Actions are Tabula's fixed action
 ids, the observation tensor is the game's own (``State.observation``),
 returns are +1 / -1 / 0, and turns follow the game (a Piracy survivor may
-move several times in a row). States clone, serialize through their action
-history (``pyspiel.serialize_game_and_state``) and pickle.
-:class:`TabulaBot` lets Tabula's engines play in OpenSpiel's evaluations.
+move several times in a row). Games pickle with their parameters; states
+clone, serialize through their action history
+(``pyspiel.serialize_game_and_state``) and pickle. Importing this module
+registers the games (as OpenSpiel's own Python games do), so a pickled game
+or state loads in a fresh interpreter. :class:`TabulaBot` lets Tabula's
+engines play in OpenSpiel's evaluations.
 """
 
 import numpy as np
@@ -98,6 +101,18 @@ class TabulaGame(pyspiel.Game):
         """The observer of the game's tensor (the same for both players: the game has no hidden information)."""
         return TabulaObserver(self, params)
 
+    def __reduce__(self):
+        """Pickles as the game's name and parameters. (pyspiel's own pickling of
+        a game made in Python would load the game anew into an empty object,
+        without the attributes ``__init__`` sets.)"""
+        return (_load_game, (self.get_type().short_name, self.get_parameters()))
+
+
+def _load_game(name, params):
+    """The registered game ``name`` with ``params``: what an unpickled game is."""
+    register()
+    return pyspiel.load_game(name, params)
+
 
 class TabulaState(pyspiel.State):
     """A position of a Tabula game inside OpenSpiel; ``tabula_state`` is Tabula's own ``State``."""
@@ -167,14 +182,18 @@ class TabulaObserver:
 
 
 def _game_class(slug, game_type):
-    """A class per game: OpenSpiel's registry needs a class as the factory
-    (a plain function kept there aborts the interpreter at exit)."""
+    """A class per game, an attribute of this module (so it can be found by
+    name, as pickle and tools expect): OpenSpiel's registry needs a class as
+    the factory (a plain function kept there aborts the interpreter at exit)."""
 
     def __init__(self, params=None):
         TabulaGame.__init__(self, slug, game_type, params)
 
     name = "Tabula" + "".join(part.title() for part in slug.split("-")) + "Game"
-    return type(name, (TabulaGame,), {"__init__": __init__, "__doc__": f"Tabula's {slug} as an OpenSpiel game."})
+    cls = type(name, (TabulaGame,), {"__init__": __init__, "__doc__": f"Tabula's {slug} as an OpenSpiel game."})
+    cls.__module__ = __name__
+    globals()[name] = cls
+    return cls
 
 
 _registered = False
@@ -182,7 +201,8 @@ _classes = {}
 
 
 def register():
-    """Registers every Tabula game with ``pyspiel`` (once; later calls do nothing). Returns the names."""
+    """Registers every Tabula game with ``pyspiel`` (done once, when this
+    module is imported; later calls do nothing). Returns the names."""
     global _registered
     if not _registered:
         for slug in games():
@@ -214,3 +234,6 @@ class TabulaBot(pyspiel.Bot):
 
     def inform_action(self, state, player_id, action):
         """Nothing to follow."""
+
+
+register()

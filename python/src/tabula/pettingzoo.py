@@ -23,10 +23,8 @@ from gymnasium.utils import EzPickle
 from pettingzoo import AECEnv
 from pettingzoo.utils import wrappers
 
+from ._environment import legal_mask, observation_box, render_text
 from ._tabula import State
-
-#: Bounds of every observation entry (piece planes are 0/1, values and stack sizes stay within these).
-OBSERVATION_BOUND = 255.0
 
 
 def env(game, render_mode=None, max_moves=None, **options):
@@ -54,11 +52,10 @@ class raw_env(AECEnv, EzPickle):
         self.possible_agents = ["player_0", "player_1"]
         self.agents = self.possible_agents[:]
         n = self.state.num_actions()
-        shape = tuple(self.state.observation_shape())
         self._spaces = {
             a: spaces.Dict(
                 {
-                    "observation": spaces.Box(low=-OBSERVATION_BOUND, high=OBSERVATION_BOUND, shape=shape, dtype=np.float32),
+                    "observation": observation_box(self.state),
                     "action_mask": spaces.Box(low=0, high=1, shape=(n,), dtype=np.int8),
                 }
             )
@@ -94,9 +91,7 @@ class raw_env(AECEnv, EzPickle):
 
     def observe(self, agent):
         """The board tensor (the same for both agents; it says who is to move) and ``agent``'s action mask."""
-        mask = np.zeros(self.state.num_actions(), dtype=np.int8)
-        if not self.state.is_over() and self.possible_agents[self.state.current_player()] == agent:
-            mask[self.state.legal_actions()] = 1
+        mask = legal_mask(self.state, self.possible_agents.index(agent), np.int8)
         return {"observation": self.state.observation(), "action_mask": mask}
 
     def step(self, action):
@@ -123,13 +118,7 @@ class raw_env(AECEnv, EzPickle):
 
     def render(self):
         """The position as text (``ansi``), or printed (``human``)."""
-        if self.render_mode is None:
-            return None
-        text = self.state.drawing()
-        if self.render_mode == "human":
-            print(text)
-            return None
-        return text
+        return render_text(self.state, self.render_mode)
 
     def close(self):
         """Nothing to release."""
