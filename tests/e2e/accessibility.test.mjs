@@ -60,3 +60,15 @@ test('the portal, a rules page and the games list have no serious accessibility 
     await page.context().close();
   }
 });
+
+test('the keys dialog, open on a phone where it scrolls, has no serious accessibility finding', { timeout: 60000 }, async () => {
+  const { server, browser } = env;
+  const page = await newPage(browser, { viewport: PHONE, settings: { 'tabula.piracy': { mode: 'two' } } });
+  await page.goto(`${server.base}/play/piracy`);
+  await page.waitForSelector('#board svg');
+  await page.keyboard.press('?');
+  await page.waitForSelector('dialog[open] .modal-body');
+  assert.deepEqual(await seriousFindings(page), [], 'the keys dialog');
+  assert.deepEqual(page.problems, []);
+  await page.context().close();
+});

@@ -195,8 +195,9 @@ export function openDialog({ title, body, actions = [], wide = false, className 
   openDialogs.push(dialog);
   dialog.showModal();
   // Start with the dialog's content, not its close button, so no ring shows
-  // until the keyboard is used; the content can then be scrolled with the keys.
-  bodyEl.setAttribute('tabindex', '-1');
+  // until the keyboard is used; the content can then be scrolled with the keys,
+  // and Tab comes back to it (a region that scrolls must be reachable by Tab).
+  bodyEl.setAttribute('tabindex', '0');
   bodyEl.focus({ preventScroll: true });
   const api = { dialog, close, body: bodyEl };
   return api;

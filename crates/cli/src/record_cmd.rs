@@ -76,14 +76,12 @@ pub fn run(command: RecordCommand) -> Result<(), String> {
             };
             for s in db.list(status, game, limit.clamp(1, 10_000), None).map_err(|e| e.to_string())? {
                 let r = &s.row;
+                let info = tabula_games::find(&r.game).ok().map(|e| e.info());
                 let name = |i: usize| {
-                    r.names[i].clone().unwrap_or_else(|| {
-                        if r.players[i] == "human" {
-                            format!("Player {}", i + 1)
-                        } else {
-                            format!("Computer ({})", r.players[i])
-                        }
-                    })
+                    r.names[i]
+                        .clone()
+                        .or_else(|| records::seat_name(info, &r.players, i))
+                        .unwrap_or_else(|| format!("Player {}", i + 1))
                 };
                 let result = records::result_token(r.result.as_ref());
                 let (date, _) = records::date_time(r.created_at);

@@ -7,7 +7,7 @@
 //! [Date "2025-06-01"]
 //! [Time "14:03:27Z"]
 //! [First "Ann"]
-//! [Second "Computer (level:medium)"]
+//! [Second "Computer · Medium"]
 //! [Result "1-0"]
 //! [Options "seed=42 size=7 komi=4.5 symmetric=true pie=false"]
 //! [Termination "Warp has no unused cell in its column: Weft wins 31 to 28.5."]
@@ -212,15 +212,30 @@ fn seconds(ms: i64) -> String {
     }
 }
 
-/// The record of a stored match. Computer seats are named after their player
-/// (`Computer (level:medium)`); the options are written in full, defaults included.
+/// How a seat with no name given is named in a record, as the play page
+/// names it: a computer after its level (`Computer · Medium`, or its player
+/// spec when it is no level), the one person against the computer `You`;
+/// two people at one screen stay unnamed.
+pub fn seat_name(info: Option<&GameInfo>, players: &[String; 2], seat: usize) -> Option<String> {
+    let human = |p: &String| p.eq_ignore_ascii_case("human");
+    let player = &players[seat];
+    if human(player) {
+        return (!human(&players[1 - seat])).then(|| "You".to_string());
+    }
+    let level = player.strip_prefix("level:").and_then(|key| info?.level(key));
+    Some(match level {
+        Some(level) => format!("Computer · {}", level.name),
+        None => format!("Computer · {player}"),
+    })
+}
+
+/// The record of a stored match. Seats without a name given are named as
+/// the play page names them ([`seat_name`]); the options are written in
+/// full, defaults included.
 pub fn from_stored(m: &StoredMatch) -> GameRecord {
     let r = &m.row;
-    let names = [0, 1].map(|i| {
-        r.names[i]
-            .clone()
-            .or_else(|| (!r.players[i].eq_ignore_ascii_case("human")).then(|| format!("Computer ({})", r.players[i])))
-    });
+    let info = find(&r.game).ok().map(|e| e.info());
+    let names = [0, 1].map(|i| r.names[i].clone().or_else(|| seat_name(info, &r.players, i)));
     let options = match (find(&r.game), &r.start) {
         (Ok(entry), None) => full_options(entry.info(), &r.options),
         _ => r.options.clone(),
@@ -845,6 +860,24 @@ mod tests {
             assert_eq!(e.line, line, "{e} in\n{text}");
             assert!(e.to_string().contains(what), "'{e}' should say '{what}' for\n{text}");
         }
+    }
+
+    #[test]
+    fn seats_without_names_are_named_as_the_play_page_names_them() {
+        let mut rec = finished_game();
+        rec.names = [None, None];
+        let mut stored = to_stored(&rec, "m1".into());
+        let names = |stored: &StoredMatch| from_stored(stored).names;
+        stored.row.players = ["human".into(), "level:hard".into()];
+        assert_eq!(names(&stored), [Some("You".into()), Some("Computer · Hard".into())]);
+        stored.row.players = ["ab:depth=3".into(), "human".into()];
+        assert_eq!(names(&stored), [Some("Computer · ab:depth=3".into()), Some("You".into())]);
+        stored.row.players = ["human".into(), "human".into()];
+        assert_eq!(names(&stored), [None, None]);
+        stored.row.names[0] = Some("Ann".into());
+        stored.row.players = ["human".into(), "level:easy".into()];
+        assert_eq!(names(&stored), [Some("Ann".into()), Some("Computer · Easy".into())]);
+        assert!(write(&from_stored(&stored)).contains("[Second \"Computer · Easy\"]"));
     }
 
     #[test]

@@ -246,8 +246,10 @@ export async function mount(ctx) {
       if (info.strands) {
         const f = info.final || {};
         const verdict = info.winner ? `${info.winner} would win` : 'It would be a draw';
+        // The winner's score first, as the result says it ("Warp wins 91.5 to 83").
+        const scores = f.weft !== undefined ? [f.weft, f.warp].sort((a, b) => b - a) : null;
         rows.push(h('p', { class: 'hint-strand', id: 'hint-strands' },
-          h('strong', {}, `This strands ${oppName}.`), ` The game would end there: ${verdict}${f.weft !== undefined ? `, ${fmtScore(f.weft)}–${fmtScore(f.warp)}` : ''}.`));
+          h('strong', {}, `This strands ${oppName}.`), ` The game would end there: ${verdict}${scores ? ` ${fmtScore(scores[0])} to ${fmtScore(scores[1])}` : ''}.`));
       } else if (info.reply) {
         rows.push(h('div', { class: 'hint-line' }, h('span', {}, `${oppName}’s best reply: ${info.reply.cell}`), h('strong', {}, signed(-info.reply.gain))));
       }
