@@ -328,3 +328,12 @@ test('the rules page: prose, diagrams drawn by the board code, and the keys', { 
   await shot(phone, 'piracy-rules-phone');
   noProblems(phone);
 });
+
+test('sound is off until the player turns it on, as in every game', { timeout: 60000 }, async () => {
+  const page = await newPage(browser);
+  await page.goto(`${server.base}/play/piracy`);
+  await page.waitForSelector('#sound-btn');
+  assert.equal(await page.getAttribute('#sound-btn', 'aria-pressed'), 'false');
+  assert.deepEqual(page.problems, []);
+  await page.context().close();
+});

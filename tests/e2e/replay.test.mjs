@@ -173,3 +173,18 @@ test('records: exported from a game, a broken one refused whole with its line, a
   assert.deepEqual(page.problems.filter((p) => !/status of 400/.test(p)), []);
   await page.context().close();
 });
+
+test('a replay of a match that does not exist says so once, as a sentence, and a new game of that game starts', { timeout: 60000 }, async () => {
+  const page = await newPage(browser, { settings: { 'tabula.piracy': { mode: 'two' } } });
+  await page.goto(`${server.base}/play/piracy?replay=zzz`);
+  await page.waitForURL(/\?match=[0-9a-f]+$/);
+  await page.waitForSelector('#board svg');
+  const toasts = await page.$$eval('.toast', (els) => els.map((e) => e.textContent));
+  assert.equal(toasts.length, 1, `one message: ${toasts}`);
+  assert.match(toasts[0], /^There is no such game to replay/);
+  assert.match(await page.textContent('.topbar'), /Piracy/, 'the top bar keeps the game’s name');
+  assert.equal(await page.locator('.play-message').count(), 0);
+  // The browser logs the 404 of the missing match itself; nothing else may go wrong.
+  assert.deepEqual(page.problems.filter((p) => !/status of 404/.test(p)), []);
+  await page.context().close();
+});

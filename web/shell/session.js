@@ -87,7 +87,14 @@ export async function openSession(ctx) {
   const replayId = params.get('replay');
   if (replayId) {
     const { startReplay } = await import('./replay.js');
-    return startReplay({ ...ctx, id: replayId, ply: params.get('ply') });
+    try {
+      return await startReplay({ ...ctx, id: replayId, ply: params.get('ply') });
+    } catch (err) {
+      if (!(err instanceof ApiError && (err.status === 404 || err.status === 400))) throw err;
+      shell.toast('There is no such game to replay (any more). Here is a new game instead.', { error: true });
+      cleanAddress();
+      return null;
+    }
   }
   const id = params.get('match');
   if (!id) return null;

@@ -43,7 +43,7 @@ export async function mount(ctx) {
     sides: [['cook', 'Cook (white, sails first)', swatch(0)], ['silver', 'Silver (the pirate)', swatch(1)]],
     sideLegend: 'You sail',
     friend: 'A friend, same keyboard',
-    defaults: { island: 'seed', graphics: 'chart', sound: true },
+    defaults: { island: 'seed', graphics: 'chart', sound: false }, // sound off at first, as in every game
   });
   const { store } = frame;
   if (store.get('island') !== 'seed' && !ISLANDS.includes(store.get('island'))) store.set('island', 'seed');
