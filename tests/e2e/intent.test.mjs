@@ -88,3 +88,32 @@ test('asking for a new game ten times at once, or double-clicking New game, make
   assert.deepEqual(page.problems, []);
   await page.context().close();
 });
+
+test('the computer is asked for its answer at once, while the person’s move is still drawn; a calm pace is a setting', { timeout: 90000 }, async () => {
+  const page = await newPage(env.browser, { settings: { 'tabula.seesaw': { mode: 'computer', level: 'easy', side: 'south', deploys: true } } });
+  // Notes, for every request for a computer move, whether the board was still animating when it was sent.
+  await page.addInitScript(() => {
+    window.askedWhileDrawing = [];
+    const send = window.fetch;
+    window.fetch = (url, init) => {
+      if (String(url).endsWith('/computer-move')) {
+        const board = document.querySelector('#board');
+        window.askedWhileDrawing.push(!!board && board.getAnimations({ subtree: true }).some((a) => a.playState === 'running'));
+      }
+      return send(url, init);
+    };
+  });
+  await page.goto(`${env.server.base}/play/seesaw`);
+  await page.waitForSelector('#board .cell.actionable');
+  await page.click(cell('c1'));
+  await page.waitForFunction(() => document.querySelectorAll('#move-list .mv:not(.mv-gap)').length === 2);
+  assert.deepEqual(await page.evaluate(() => window.askedWhileDrawing), [true]);
+  // The pace is kept with the site's settings.
+  await page.click('#tb-settings');
+  await page.selectOption('#settings-dialog select[name="pace"]', 'calm');
+  await page.click('#settings-dialog button:has-text("Close")');
+  const site = await page.evaluate(() => JSON.parse(localStorage.getItem('tabula.site')));
+  assert.equal(site.pace, 'calm');
+  assert.deepEqual(page.problems, []);
+  await page.context().close();
+});

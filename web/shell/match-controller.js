@@ -45,6 +45,9 @@ export function vsComputer(view) {
 
 /* ---------- The controller ---------- */
 
+/** The pause after a move is drawn before the computer's answer is shown, at the quick pace (the calm one is the page's minGapMs). */
+const QUICK_GAP_MS = 120;
+
 /**
  * Makes the controller of a play page's match. It holds the latest view, the
  * match token (bumped by every new match, so that late replies to an old one
@@ -61,7 +64,7 @@ export function vsComputer(view) {
  * @param {(view: object, before: object|null, extra?: object) => void} ctx.show  draws an accepted view
  * @param {() => void} ctx.renderStatus  redraws the status card before each computer move
  * @param {() => void} [ctx.animated]  the board has finished animating the latest view
- * @param {number} [ctx.minGapMs=420]  the least time between a view being shown and the computer's next move, so the eye can follow
+ * @param {number} [ctx.minGapMs=420]  at the calm pace (a setting), the least time between a view being shown and the computer's next move, so the eye can follow; at the quick pace, QUICK_GAP_MS
  * @param {object} [ctx.catchUp]  the `extra` for a view the page catches up with rather than watches being played: the first view of a match opened from the address, and one fetched again after an error (Piracy: `{quiet: true}`, no cannon)
  * @param {string} [ctx.moveWord='move']  how the undo messages call a move ("turn" in Seesaw)
  * @param {(name: string) => boolean} [ctx.mayPlay]  whether the player's move may be sent now, saying why not if the page wants to (default: humanCanMove)
@@ -79,6 +82,8 @@ export function createMatchController(ctx) {
   const { game, shell, api, params, panel, root, show, renderStatus } = ctx;
   const { toast, showError, sleep } = shell;
   const minGapMs = ctx.minGapMs ?? 420;
+  // The pause after a drawn move before the computer's next one: short unless the player asked for calm.
+  const gapMs = () => (shell.siteSettings && shell.siteSettings.get('pace') === 'calm' ? minGapMs : QUICK_GAP_MS);
   const moveWord = ctx.moveWord || 'move';
   const mayPlay = ctx.mayPlay || (() => humanCanMove(view));
   const canUndo = ctx.canUndo || humanCanUndo;
@@ -224,21 +229,20 @@ export function createMatchController(ctx) {
     try {
       while (view && my === token && view.computer_to_move && !view.result) {
         renderStatus();
+        // The computer thinks while the last move is still drawn; its answer is shown once that has ended and a short pause passed.
+        const asked = api(path('/computer-move'), { method: 'POST', body: {} }).then((v) => ({ v }), (err) => ({ err }));
         await motionDone();
         if (my !== token) return;
-        const wait = shownAt + minGapMs - performance.now();
+        const wait = shownAt + gapMs() - performance.now();
         if (wait > 0) await sleep(wait);
         if (my !== token) return;
-        let v;
-        try {
-          v = await api(path('/computer-move'), { method: 'POST', body: {} });
-        } catch (err) {
-          if (my !== token) return;
+        const { v, err } = await asked;
+        if (my !== token) return;
+        if (err) {
           showError(err);
           await refresh();
           break;
         }
-        if (my !== token) return;
         setView(v);
       }
     } finally {

@@ -1,5 +1,6 @@
 // "New game and settings", the dialog every play page opens: the frame the
-// four games share (opponent, computer level, side, display and theme), into
+// four games share (opponent, computer level, side, display, theme and the
+// computer's pace), into
 // which each page puts its own fields.
 import { radioGroup } from './form.js';
 
@@ -34,6 +35,10 @@ export function openSettingsDialog({ shell, store, levels, sides, sideLegend = '
     radioGroup('level', st.level, levels.map((l) => [l.key, l.name])), levelHelp);
   const sideField = h('fieldset', { id: 'side-field' }, h('legend', {}, sideLegend), radioGroup('side', st.side, sides));
   const own = fields(st);
+  const pace = h('select', { name: 'pace' });
+  for (const [v, l] of [['quick', 'Quick: as soon as it is drawn'], ['calm', 'Calm: a pause before each']]) {
+    pace.append(h('option', { value: v, selected: shell.siteSettings.get('pace') === v }, l));
+  }
   const theme = h('select', { name: 'theme' });
   for (const [v, l] of [['system', 'Same as the system'], ['light', 'Light'], ['dark', 'Dark']]) {
     theme.append(h('option', { value: v, selected: shell.siteSettings.get('theme') === v }, l));
@@ -48,7 +53,8 @@ export function openSettingsDialog({ shell, store, levels, sides, sideLegend = '
       ...(own.before || []),
       h('fieldset', {}, h('legend', {}, 'Display'),
         ...(own.display || []),
-        h('label', { class: 'field' }, h('span', { class: 'field-label' }, 'Theme'), theme)),
+        h('label', { class: 'field' }, h('span', { class: 'field-label' }, 'Theme'), theme),
+        h('label', { class: 'field' }, h('span', { class: 'field-label' }, 'The computer’s moves'), pace)),
       ...(own.after || [])));
 
   const sync = () => {
@@ -63,6 +69,7 @@ export function openSettingsDialog({ shell, store, levels, sides, sideLegend = '
     const t = e.target;
     // Display settings take effect at once; game settings with the next game.
     if (onChange) onChange(t, form);
+    if (t.name === 'pace') shell.siteSettings.set('pace', t.value);
     if (t.name === 'theme') {
       shell.siteSettings.set('theme', t.value);
       shell.applyTheme(t.value);

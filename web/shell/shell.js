@@ -81,7 +81,8 @@ export function createStore(name, defaults) {
 }
 
 /** The site-wide settings (theme). */
-export const siteSettings = createStore('site', { theme: 'system' });
+/** Settings every page shares: the theme, and the pace of the computer's moves ('quick' or 'calm'). */
+export const siteSettings = createStore('site', { theme: 'system', pace: 'quick' });
 
 export function applyTheme(theme = siteSettings.get('theme')) {
   if (theme === 'light' || theme === 'dark') document.documentElement.dataset.theme = theme;

@@ -14,7 +14,7 @@ pub(super) static INFO: GameInfo = GameInfo {
             key: "easy",
             name: "Easy",
             player: "ab:depth=5,time=250ms,margin=200",
-            about: "looks five moves ahead in at most a quarter of a second, then picks at random among the moves it rates near the best, so it now and then plays a clearly worse one",
+            about: "looks five moves ahead, which takes it a few hundredths of a second, then picks at random among the moves it rates near the best, so it now and then plays a clearly worse one",
         },
         LevelInfo { key: "fair", name: "Fair", player: "ab:time=400ms", about: "thinks for under half a second" },
         LevelInfo {
