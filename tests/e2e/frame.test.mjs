@@ -116,6 +116,8 @@ test('Leeward turns the board round for Paper, with its winds; a setting keeps i
   const page = await newPage(env.browser, { settings: { 'tabula.leeward': { mode: 'computer', level: 'easy', side: 'paper' } } });
   await page.goto(`${env.server.base}/play/leeward`);
   await page.waitForSelector('#board .sq.movable');
+  // The computer's first move has been drawn to its end.
+  await page.waitForFunction(() => /Your move/.test(document.querySelector('#status').textContent));
   assert.equal(await page.getAttribute('#board svg', 'data-flip'), 'true');
   const files = await page.$$eval('#board .file-label', (els) => els.map((e) => e.textContent).join(''));
   const ranks = await page.$$eval('#board .rank-label', (els) => els.map((e) => e.textContent).join(''));

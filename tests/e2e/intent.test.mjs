@@ -117,3 +117,28 @@ test('the computer is asked for its answer at once, while the person’s move is
   assert.deepEqual(page.problems, []);
   await page.context().close();
 });
+
+test('a match open in two tabs: a move in one shows in the other, which then refuses nothing for a stale reason', { timeout: 90000 }, async () => {
+  const first = await newPage(env.browser, { settings: { 'tabula.warp-weft': { mode: 'two' } } });
+  await first.goto(`${env.server.base}/play/warp-weft`);
+  await first.waitForSelector('#board .cell.lit');
+  const second = await first.context().newPage();
+  second.problems = [];
+  second.on('console', (msg) => msg.type() === 'error' && second.problems.push(msg.text()));
+  await second.goto(first.url());
+  await second.waitForSelector('#board .cell.lit');
+  // Weft moves in the first tab; the second follows at once.
+  const target = await first.getAttribute('#board .cell.lit', 'data-cell');
+  await first.click(`#board .cell.lit[data-cell="${target}"]`);
+  await first.click(`#board .cell.lit[data-cell="${target}"]`).catch(() => {}); // a second click confirms where a tap previews
+  await first.waitForSelector(`#board .cell.taken-weft[data-cell="${target}"]`);
+  await second.waitForSelector(`#board .cell.taken-weft[data-cell="${target}"]`);
+  // Warp's move in the second tab is played, and shows in the first.
+  const reply = await second.getAttribute('#board .cell.lit', 'data-cell');
+  await second.click(`#board .cell.lit[data-cell="${reply}"]`);
+  await second.waitForSelector(`#board .cell.taken-warp[data-cell="${reply}"]`);
+  await first.waitForSelector(`#board .cell.taken-warp[data-cell="${reply}"]`);
+  assert.deepEqual(first.problems, []);
+  assert.deepEqual(second.problems, []);
+  await first.context().close();
+});

@@ -398,3 +398,15 @@ test('the home card and the rules page, with their drawings and keys', { timeout
   noProblems(page);
   await page.context().close();
 });
+
+test('the Deploy cells switch during a compulsory capture says when the cells will show', { timeout: 60000 }, async () => {
+  const page = await newPage(browser, { settings: { [settingsKey]: { mode: 'two', deploys: false } } });
+  await page.goto(playUrl({ position: CHAIN }));
+  await waitForHumanTurn(page);
+  await page.keyboard.press('d');
+  await page.waitForSelector('.toast:has-text("Deploy cells are marked once you may deploy")');
+  assert.equal(await page.getAttribute('#deploy-btn', 'aria-pressed'), 'true');
+  assert.equal(await count(page, '.toast:has-text("No deploying")'), 0, 'no word that contradicts the switch');
+  noProblems(page);
+  await page.context().close();
+});

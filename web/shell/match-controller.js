@@ -106,6 +106,7 @@ export function createMatchController(ctx) {
     if (view && v.id === view.id && !v.replay && !view.replay && v.version < view.version) return;
     const before = view;
     view = v;
+    if (!v.online && !v.replay && (!before || before.id !== v.id || before.version !== v.version)) tellOtherTabs(v);
     const drawn = show(v, before, extra);
     shownAt = performance.now();
     if (drawn && typeof drawn.then === 'function') {
@@ -121,6 +122,28 @@ export function createMatchController(ctx) {
     }
     // Otherwise a redraw of the same position lets the board's motion run on.
   }
+
+  /* ---------- Other tabs of this browser showing the same match ---------- */
+
+  // A local match open in two tabs: what one tab plays, the other shows (an
+  // online match has its live connection for that). The tab that made the
+  // change asks the computer for its answer; the other only follows.
+  const tabs = typeof BroadcastChannel === 'function' ? new BroadcastChannel('tabula.matches') : null;
+
+  function tellOtherTabs(v) {
+    if (tabs) tabs.postMessage({ id: v.id, version: v.version });
+  }
+
+  function follow(id, version) {
+    if (!view || view.id !== id || view.online || view.replay || busy) return;
+    if (version === undefined || version > view.version) refresh();
+  }
+
+  if (tabs) tabs.onmessage = (e) => e.data && follow(e.data.id, e.data.version);
+  // Coming back to a tab: the match may have moved on elsewhere.
+  document.addEventListener('visibilitychange', () => {
+    if (document.visibilityState === 'visible' && view) follow(view.id);
+  });
 
   /** Waits until the board has finished animating what it shows. */
   async function motionDone() {

@@ -481,7 +481,8 @@ export async function mount(ctx) {
     deployBtn.setAttribute('aria-pressed', String(showDeploys));
     if (sel && sel.kind === 'deploy') sel = null;
     draw();
-    if (view() && humanToMove() && view().state.must_capture && showDeploys) toast('No deploying now: a capture is compulsory.', { timeout: 2200 });
+    // The switch only marks cells; while a capture is compulsory there are none to mark yet.
+    if (view() && humanToMove() && view().state.must_capture && showDeploys) toast('Deploy cells are marked once you may deploy: now a capture is compulsory.', { timeout: 2600 });
   }
 
   function toggleFlip() {
