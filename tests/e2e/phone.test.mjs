@@ -152,3 +152,22 @@ test(`Seesaw on the desktop: the deploy marks and the steps-left badge leave the
   noProblems(page);
   await page.context().close();
 });
+
+test('on a touch phone every button of a play page is a 44 px target and no key hint shows', { timeout: 120000 }, async () => {
+  for (const slug of ['leeward', 'warp-weft', 'piracy', 'seesaw']) {
+    const page = await newPage(env.browser, { viewport: PHONE, touch: true, settings: { [`tabula.${slug}`]: { mode: 'two' } } });
+    await page.goto(`${env.server.base}/play/${slug}`);
+    await page.waitForURL(/\?match=[0-9a-f]+$/);
+    await page.waitForSelector('#board svg');
+    const small = await page.$$eval('.tb-btn, .btn', (els) => els
+      .filter((e) => e.offsetParent !== null)
+      .map((e) => ({ what: e.id || e.textContent.trim().slice(0, 20), w: e.getBoundingClientRect().width, h: e.getBoundingClientRect().height }))
+      .filter((b) => b.w < 44 || b.h < 44));
+    assert.deepEqual(small, [], `${slug}: buttons smaller than 44 × 44 px`);
+    const hints = await page.$$eval('kbd', (els) => els.filter((e) => e.offsetParent !== null && e.closest('body.play-page')).map((e) => e.textContent));
+    assert.deepEqual(hints, [], `${slug}: key hints on a touch screen`);
+    assert.equal(await page.locator('#tb-help').isVisible(), false, `${slug}: the Keys button is hidden`);
+    assert.deepEqual(page.problems, []);
+    await page.context().close();
+  }
+});
