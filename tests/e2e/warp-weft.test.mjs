@@ -274,3 +274,29 @@ test('undo while the computer thinks: it answers, then both moves are taken back
   noProblems(page);
   await page.context().close();
 });
+
+test('on a phone, two taps while the computer’s move is still drawn take the cell', { timeout: 120000 }, async () => {
+  const page = await newPage(browser, {
+    viewport: PHONE,
+    touch: true,
+    settings: { [settingsKey]: { mode: 'computer', level: 'easy', side: 'weft', size: '7', hints: true } },
+  });
+  await page.goto(`${server.base}/play/warp-weft?seed=42`);
+  await waitForHumanTurn(page);
+  const first = await page.$$eval('#board .cell.lit', (cells) => cells[0].dataset.cell);
+  await page.tap(`#board .cell[data-cell="${first}"]`);
+  await page.tap(`#board .cell[data-cell="${first}"]`);
+  // The computer's answer appears and is still moving: tap a lit cell twice at once.
+  await page.waitForFunction(() => document.querySelectorAll('#board .cell.taken-warp').length === 1 && document.querySelector('#board .cell.lit'));
+  const target = await page.$eval('#board .cell.lit', (c) => {
+    const r = c.getBoundingClientRect();
+    return { name: c.dataset.cell, x: r.x + r.width / 2, y: r.y + r.height / 2 };
+  });
+  await page.touchscreen.tap(target.x, target.y);
+  // The second tap comes as a person's would, after the computer's move has been drawn to its end.
+  await page.waitForFunction(() => !document.querySelector('#board[data-animating]'));
+  await page.touchscreen.tap(target.x, target.y);
+  await page.waitForSelector(`#board .cell.taken-weft[data-cell="${target.name}"]`);
+  noProblems(page);
+  await page.context().close();
+});
