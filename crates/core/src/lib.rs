@@ -13,6 +13,7 @@ mod info;
 mod options;
 mod rng;
 mod side;
+pub mod time;
 pub mod zobrist;
 
 pub use encode::Encode;

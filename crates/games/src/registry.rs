@@ -8,12 +8,14 @@ use crate::piracy::Piracy;
 use crate::seesaw::Seesaw;
 use crate::warp_weft::WarpWeft;
 
-static GAMES: &[GameEntry] = &[
-    GameEntry::of::<Leeward>(),
-    GameEntry::of::<WarpWeft>().with_study(crate::warp_weft::study::run),
-    GameEntry::of::<Piracy>(),
-    GameEntry::of::<Seesaw>(),
-];
+/// Warp & Weft, with its design note's study where threads are at hand (the study runs its games in parallel).
+#[cfg(feature = "threads")]
+const WARP_WEFT: GameEntry = GameEntry::of::<WarpWeft>().with_study(crate::warp_weft::study::run);
+#[cfg(not(feature = "threads"))]
+const WARP_WEFT: GameEntry = GameEntry::of::<WarpWeft>();
+
+static GAMES: &[GameEntry] =
+    &[GameEntry::of::<Leeward>(), WARP_WEFT, GameEntry::of::<Piracy>(), GameEntry::of::<Seesaw>()];
 
 /// Every registered game, in catalog order.
 pub fn registry() -> &'static [GameEntry] {

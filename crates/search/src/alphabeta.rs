@@ -8,7 +8,7 @@
 use std::hash::{Hash, Hasher};
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::Arc;
-use std::time::{Duration, Instant};
+use tabula_core::time::{Duration, Instant};
 
 use tabula_core::{Evaluate, Outcome, Side, PROVEN, WIN_SCORE};
 
@@ -219,7 +219,8 @@ impl<G: Evaluate> AlphaBeta<G> {
     /// thread's result is returned, or a helper's if it finished a deeper
     /// iteration.
     pub fn search_parallel(&mut self, game: &G, limits: SearchLimits, threads: usize) -> SearchResult<G::Move> {
-        if threads <= 1 {
+        // Without threads (WebAssembly in a page) one thread searches.
+        if threads <= 1 || !cfg!(feature = "threads") {
             return self.search(game, limits);
         }
         self.stop.store(false, Ordering::Relaxed);

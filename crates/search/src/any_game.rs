@@ -3,7 +3,7 @@
 //! the game.
 
 use std::any::Any;
-use std::time::{Duration, Instant};
+use tabula_core::time::{Duration, Instant};
 
 use serde_json::Value;
 use tabula_core::{seeded_rng, Cancel, Encode, Error, Evaluate, Game, GameInfo, Options, Outcome, Side, SolverMemory};

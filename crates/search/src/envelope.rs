@@ -4,7 +4,7 @@
 
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
-use std::time::{Duration, Instant};
+use tabula_core::time::{Duration, Instant};
 
 use tabula_core::Error;
 

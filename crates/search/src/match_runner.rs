@@ -2,6 +2,7 @@
 //! start with sides swapped, reproducible from one seed, run in parallel,
 //! splittable into shards whose JSON-lines outputs merge into one result.
 
+#[cfg(feature = "threads")]
 use rayon::prelude::*;
 use serde::{Deserialize, Serialize};
 use tabula_core::{seeded_rng, zobrist::splitmix64, Error, Options, Outcome, Side};
@@ -197,19 +198,25 @@ impl MatchSetup {
         on_game: impl Fn(&GameRecord) + Sync,
     ) -> Result<Vec<GameRecord>, Error> {
         let todo: Vec<u64> = self.indices().into_iter().filter(|i| !done.contains(i)).collect();
-        let pool = rayon::ThreadPoolBuilder::new()
-            .num_threads(threads.max(1))
-            .build()
-            .map_err(|e| Error::BadOption(format!("cannot start {threads} threads: {e}")))?;
-        let mut records = pool.install(|| {
-            todo.par_iter()
-                .map(|&i| {
-                    let record = self.play(i)?;
-                    on_game(&record);
-                    Ok(record)
-                })
-                .collect::<Result<Vec<_>, Error>>()
-        })?;
+        let play = |&i: &u64| {
+            let record = self.play(i)?;
+            on_game(&record);
+            Ok(record)
+        };
+        #[cfg(feature = "threads")]
+        let mut records = {
+            let pool = rayon::ThreadPoolBuilder::new()
+                .num_threads(threads.max(1))
+                .build()
+                .map_err(|e| Error::BadOption(format!("cannot start {threads} threads: {e}")))?;
+            pool.install(|| todo.par_iter().map(play).collect::<Result<Vec<_>, Error>>())?
+        };
+        // Without threads (WebAssembly in a page) the games are played one after another.
+        #[cfg(not(feature = "threads"))]
+        let mut records = {
+            let _ = threads;
+            todo.iter().map(play).collect::<Result<Vec<_>, Error>>()?
+        };
         records.sort_by_key(|r| r.index);
         Ok(records)
     }

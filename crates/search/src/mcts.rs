@@ -2,7 +2,7 @@
 //! MCTS-solver (proven wins and losses back up through the tree), an
 //! iteration or time budget, and reuse of the tree between moves.
 
-use std::time::{Duration, Instant};
+use tabula_core::time::{Duration, Instant};
 
 use rand_core::RngCore;
 use tabula_core::{Evaluate, Outcome, Side, WIN_SCORE};

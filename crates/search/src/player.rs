@@ -9,7 +9,7 @@
 //! `level:hard`.
 
 use std::fmt;
-use std::time::{Duration, Instant};
+use tabula_core::time::{Duration, Instant};
 
 use rand_core::RngCore;
 use tabula_core::{seeded_rng, Error, Evaluate, GameInfo, SeededRng, SolverMemory};

@@ -1,6 +1,6 @@
 //! What the computer believes about a Warp & Weft position: the score so far.
 
-use std::time::{Duration, Instant};
+use tabula_core::time::{Duration, Instant};
 
 use tabula_core::{Cancel, Evaluate, Game, Outcome, Solved, SolverMemory, PROVEN, WIN_SCORE};
 
@@ -98,7 +98,7 @@ impl Evaluate for WarpWeft {
     /// `margin` (Weft's future points minus Warp's, no komi), `best`,
     /// `verdict` (who wins with the komi: weft, warp or draw), `nodes`, `time`.
     fn solve_report(&self, verdict_only: bool, threads: usize) -> Option<Vec<(&'static str, String)>> {
-        let start = std::time::Instant::now();
+        let start = tabula_core::time::Instant::now();
         // A whole game wants a bigger table than the end of one.
         let used = (0..self.cells()).filter(|&c| self.is_used(c)).count();
         let mib = if used < 12 { SOLVER_TABLE_MIB * 8 } else { SOLVER_TABLE_MIB };

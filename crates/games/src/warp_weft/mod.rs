@@ -12,6 +12,7 @@ mod rules;
 mod solver;
 mod solver_table;
 mod start;
+#[cfg(feature = "threads")]
 pub mod study;
 mod text;
 mod view;

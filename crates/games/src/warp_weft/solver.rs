@@ -17,7 +17,7 @@
 
 use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
-use std::time::{Duration, Instant};
+use tabula_core::time::{Duration, Instant};
 
 use tabula_core::Game;
 
@@ -216,7 +216,8 @@ impl Solver {
     /// the root's moves are handed out one at a time, and a move that
     /// decides the root stops the others.
     pub fn set_threads(&mut self, threads: usize) {
-        self.threads = threads.clamp(1, 64);
+        // Without threads (WebAssembly in a page) the solver works alone.
+        self.threads = if cfg!(feature = "threads") { threads.clamp(1, 64) } else { 1 };
     }
 
     /// Stops every later solve, unfinished, as soon as `cancel` is set (the
