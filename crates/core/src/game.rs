@@ -60,6 +60,22 @@ pub trait Game: Clone + Send + Sync + 'static {
         moves.len()
     }
 
+    /// The legal move `choose(n)` of the `n` that [`Game::legal_moves`]
+    /// lists, in its order, or `None` when there is none (`choose` is then
+    /// not called). Random playouts need one move a turn, and a game may
+    /// find it without listing the others; the default lists them into
+    /// `scratch`, the caller's buffer.
+    #[inline]
+    fn pick_move(&self, scratch: &mut Vec<Self::Move>, choose: impl FnOnce(usize) -> usize) -> Option<Self::Move> {
+        scratch.clear();
+        self.legal_moves(scratch);
+        if scratch.is_empty() {
+            None
+        } else {
+            Some(scratch[choose(scratch.len())])
+        }
+    }
+
     /// Why the game ended, in a sentence for the result banner (empty while it goes on).
     fn outcome_reason(&self) -> String {
         String::new()
