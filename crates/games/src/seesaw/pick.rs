@@ -61,7 +61,11 @@ impl<M: Mask> Pos<M> {
             return self.can_move(side.opponent()).then_some(SeesawMove::PASS);
         }
         let index = choose(total as usize) as u32;
-        Some(if index < steps { self.nth_step(index, empty) } else { self.deploy(nth_cell(deploys, index - steps)) })
+        Some(if index < steps {
+            self.nth_step(index, empty, forward)
+        } else {
+            self.deploy(nth_cell(deploys, index - steps))
+        })
     }
 
     /// The general case, where the stack on `tall` has two discs or more
@@ -109,13 +113,18 @@ impl<M: Mask> Pos<M> {
         unreachable!("the capture index is below the number of captures")
     }
 
-    /// The `index`-th step turn: by stack, then by the cell it steps to.
+    /// The `index`-th step turn: by stack, then by the cell it steps to
+    /// (one-disc stacks step once, by the `forward` table).
     #[inline]
-    fn nth_step(&self, mut index: u32, empty: M) -> SeesawMove {
+    fn nth_step(&self, mut index: u32, empty: M, forward: &[M; MAX_CELLS]) -> SeesawMove {
         let side = self.next;
         for from in cells_of(self.stacks[side]) {
             let k = self.size[from & (M::CELLS - 1)];
-            let targets = self.step_targets(from, k as u32, self.dirs(side, k), empty);
+            let targets = if k == 1 {
+                forward[from & (MAX_CELLS - 1)] & empty
+            } else {
+                self.step_targets(from, k as u32, self.dirs(side, k), empty)
+            };
             let n = targets.count();
             if index < n {
                 return self.step(from, nth_cell(targets, index), k);

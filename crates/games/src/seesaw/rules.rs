@@ -141,15 +141,43 @@ const NORTH_TO_MOVE: u64 = zobrist::splitmix64(0x5345_0004);
 /// cells 128–255, so that boards up to base 7 keep the keys (and hashes) they
 /// had before base 8 was added.
 #[inline(always)]
-fn side_cell(side: Side, cell: usize) -> usize {
+const fn side_cell(side: Side, cell: usize) -> usize {
     ((cell & 128) << 1) | (side.index() << 7) | (cell & 127)
 }
 
+/// The key of a stack of `size` discs of `side` on `cell`.
 #[inline(always)]
 fn stack_key(side: Side, cell: usize, size: u8) -> u64 {
     let cell = cell & (MAX_CELLS - 1);
+    if size < 32 {
+        SMALL_STACK_KEYS[side_cell(side, cell) * 32 + size as usize]
+    } else {
+        any_stack_key(side, cell, size)
+    }
+}
+
+/// [`stack_key`] from its two parts: the side's presence on the cell, and
+/// the size on the cell, rotated for every 32 discs.
+const fn any_stack_key(side: Side, cell: usize, size: u8) -> u64 {
     PRESENCE_KEYS[side_cell(side, cell)] ^ SIZE_KEYS[cell * 32 + (size & 31) as usize].rotate_left((size >> 5) as u32)
 }
+
+/// [`any_stack_key`] of every stack below 32 discs, one load each (play and
+/// undo look up two or three a turn), by [`side_cell`], then size.
+static SMALL_STACK_KEYS: [u64; 2 * MAX_CELLS * 32] = {
+    let mut keys = [0; 2 * MAX_CELLS * 32];
+    let mut cell = 0;
+    while cell < MAX_CELLS {
+        let mut size = 0;
+        while size < 32 {
+            keys[side_cell(SOUTH, cell) * 32 + size] = any_stack_key(SOUTH, cell, size as u8);
+            keys[side_cell(NORTH, cell) * 32 + size] = any_stack_key(NORTH, cell, size as u8);
+            size += 1;
+        }
+        cell += 1;
+    }
+    keys
+};
 
 #[inline(always)]
 fn tile_key(side: Side, cell: usize) -> u64 {
