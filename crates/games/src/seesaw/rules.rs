@@ -150,7 +150,7 @@ const fn side_cell(side: Side, cell: usize) -> usize {
 fn stack_key(side: Side, cell: usize, size: u8) -> u64 {
     let cell = cell & (MAX_CELLS - 1);
     if size < 32 {
-        SMALL_STACK_KEYS[side_cell(side, cell) * 32 + size as usize]
+        SMALL_STACK_KEYS[(side.index() * MAX_CELLS + cell) * 32 + size as usize]
     } else {
         any_stack_key(side, cell, size)
     }
@@ -163,15 +163,15 @@ const fn any_stack_key(side: Side, cell: usize, size: u8) -> u64 {
 }
 
 /// [`any_stack_key`] of every stack below 32 discs, one load each (play and
-/// undo look up two or three a turn), by [`side_cell`], then size.
+/// undo look up two or three a turn), by side, then cell, then size.
 static SMALL_STACK_KEYS: [u64; 2 * MAX_CELLS * 32] = {
     let mut keys = [0; 2 * MAX_CELLS * 32];
     let mut cell = 0;
     while cell < MAX_CELLS {
         let mut size = 0;
         while size < 32 {
-            keys[side_cell(SOUTH, cell) * 32 + size] = any_stack_key(SOUTH, cell, size as u8);
-            keys[side_cell(NORTH, cell) * 32 + size] = any_stack_key(NORTH, cell, size as u8);
+            keys[cell * 32 + size] = any_stack_key(SOUTH, cell, size as u8);
+            keys[(MAX_CELLS + cell) * 32 + size] = any_stack_key(NORTH, cell, size as u8);
             size += 1;
         }
         cell += 1;
