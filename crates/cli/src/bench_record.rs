@@ -120,11 +120,8 @@ fn read_file(path: &Path) -> Result<Option<Value>, String> {
 
 /// Three significant digits are all a benchmark on a shared machine can tell.
 fn round(value: f64) -> f64 {
-    if value == 0.0 || !value.is_finite() {
-        return value;
-    }
-    let scale = 10f64.powi(2 - value.abs().log10().floor() as i32);
-    (value * scale).round() / scale
+    // Through decimal text, so that no binary fraction is left over (3.03e7, not 30299999.999999996).
+    format!("{value:.2e}").parse().unwrap_or(value)
 }
 
 /// A figure for people: thousands separated, small numbers with decimals.
@@ -186,5 +183,6 @@ mod tests {
         assert_eq!(number(0.25), "0.25");
         assert_eq!(round(123_456.0), 123_000.0);
         assert_eq!(round(0.012345), 0.0123);
+        assert_eq!(round(30_321_588.0), 30_300_000.0);
     }
 }
