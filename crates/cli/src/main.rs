@@ -2,6 +2,7 @@
 
 mod analyze;
 mod bench;
+mod bench_record;
 mod commands;
 mod game_args;
 mod match_cmd;
@@ -122,14 +123,10 @@ enum Command {
         #[arg(long)]
         compensation: Option<f64>,
     },
-    /// Measure speed: random playouts, perft, alpha–beta and MCTS per second, and the gain from 2 threads.
-    Bench {
-        /// Only this game (default: every game).
-        game: Option<String>,
-        /// Seconds to spend on each measurement.
-        #[arg(long, default_value_t = 2.0)]
-        seconds: f64,
-    },
+    /// Measure speed: random playouts, perft, alpha–beta and MCTS per second,
+    /// and the gain from 2 threads, each beside the figure committed in
+    /// docs/bench/<game>.json. Example: `tabula bench seesaw --option base=5 --only playouts`
+    Bench(bench::BenchArgs),
 }
 
 fn main() -> ExitCode {
@@ -161,7 +158,7 @@ fn main() -> ExitCode {
         }
         Command::Analyze(args) => analyze::run(&args),
         Command::Ugi { game, options } => ugi::run(&game, &options),
-        Command::Bench { game, seconds } => bench::run(game.as_deref(), seconds),
+        Command::Bench(args) => bench::run(&args),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

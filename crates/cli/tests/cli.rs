@@ -88,6 +88,28 @@ fn help_explains_the_commands() {
     }
 }
 
+#[test]
+fn bench_measures_a_variant_and_prints_the_recorded_figure_beside_the_new_one() {
+    let dir = std::env::temp_dir().join(format!("tabula-cli-bench-{}", std::process::id()));
+    let dir_arg = dir.to_str().unwrap();
+    let args =
+        ["bench", "seesaw", "--option", "base=3", "--only", "playouts", "--seconds", "0.1", "--baseline", dir_arg];
+    let first = ok(&[&args[..], &["--record"]].concat());
+    assert!(first.starts_with("Seesaw (base=3)\n  random playouts, 1 thread "), "{first}");
+    assert!(!first.contains("was "), "nothing was recorded before: {first}");
+    let file: Value = serde_json::from_str(&std::fs::read_to_string(dir.join("seesaw.json")).unwrap()).unwrap();
+    let recorded = &file["variants"]["base=3"];
+    assert_eq!(recorded["command"], "tabula bench seesaw --option base=3 --seconds 0.1 --only playouts");
+    assert!(recorded["figures"]["random playouts, 1 thread, games/s"].as_f64().unwrap() > 0.0);
+    let second = ok(&args);
+    assert!(second.contains(" games/s ") && second.contains("   was "), "{second}");
+    assert!(!second.contains("perft"), "--only leaves the others out: {second}");
+    std::fs::remove_dir_all(&dir).unwrap();
+    assert!(fails(&["bench", "--option", "base=5"]).contains("--option needs a game"));
+    assert!(fails(&["bench", "seesaw", "--option", "base=99"]).contains("base"));
+    assert!(fails(&["bench", "seesaw", "--only", "speed"]).contains("no measurement 'speed'"));
+}
+
 fn tabula_with_input(args: &[&str], input: &str) -> String {
     use std::io::Write;
     let mut child = Command::new(env!("CARGO_BIN_EXE_tabula"))

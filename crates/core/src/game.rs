@@ -60,6 +60,22 @@ pub trait Game: Clone + Send + Sync + 'static {
         moves.len()
     }
 
+    /// The legal move `choose(n)` of the `n` that [`Game::legal_moves`]
+    /// lists, in its order, or `None` when there is none (`choose` is then
+    /// not called). Random playouts need one move a turn, and a game may
+    /// find it without listing the others; the default lists them into
+    /// `scratch`, the caller's buffer.
+    #[inline]
+    fn pick_move(&self, scratch: &mut Vec<Self::Move>, choose: impl FnOnce(usize) -> usize) -> Option<Self::Move> {
+        scratch.clear();
+        self.legal_moves(scratch);
+        if scratch.is_empty() {
+            None
+        } else {
+            Some(scratch[choose(scratch.len())])
+        }
+    }
+
     /// Why the game ended, in a sentence for the result banner (empty while it goes on).
     fn outcome_reason(&self) -> String {
         String::new()
@@ -115,6 +131,13 @@ pub const WIN_SCORE: i32 = 1_000_000;
 /// Any score at least this large (in absolute value) is a proven win or loss.
 pub const PROVEN: i32 = 500_000;
 
+/// The index below `len` that 64 random bits choose uniformly (the default
+/// [`Evaluate::playout_choice`]).
+#[inline]
+pub fn uniform_choice(len: usize, random: u64) -> usize {
+    (((random >> 32) * len as u64) >> 32) as usize
+}
+
 /// What an engine believes about a position it cannot search to the end.
 pub trait Evaluate: Game {
     /// A score from the point of view of the side to move: positive is good
@@ -147,7 +170,23 @@ pub trait Evaluate: Game {
     /// may prefer captures or promotions to make playouts more telling.
     #[inline]
     fn playout_choice(&self, moves: &[Self::Move], random: u64) -> usize {
-        (((random >> 32) * moves.len() as u64) >> 32) as usize
+        uniform_choice(moves.len(), random)
+    }
+
+    /// The move a Monte-Carlo playout plays here, or `None` when the game
+    /// is over (`random`, 64 random bits, is then not drawn): the legal
+    /// moves listed into `scratch` and [`Evaluate::playout_choice`] asked. A
+    /// game whose playouts stay uniform may answer with [`Game::pick_move`]
+    /// and [`uniform_choice`] instead: the same move, without listing them all.
+    #[inline]
+    fn playout_move(&self, scratch: &mut Vec<Self::Move>, random: impl FnOnce() -> u64) -> Option<Self::Move> {
+        scratch.clear();
+        self.legal_moves(scratch);
+        if scratch.is_empty() {
+            None
+        } else {
+            Some(scratch[self.playout_choice(scratch, random())])
+        }
     }
 
     /// For games small enough to solve: the exact value of every legal move

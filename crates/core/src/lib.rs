@@ -19,7 +19,7 @@ pub mod zobrist;
 pub use encode::Encode;
 pub use error::Error;
 pub use fields::Fields;
-pub use game::{Cancel, Evaluate, Game, Solved, SolverMemory, PROVEN, WIN_SCORE};
+pub use game::{uniform_choice, Cancel, Evaluate, Game, Solved, SolverMemory, PROVEN, WIN_SCORE};
 pub use info::{GameInfo, LevelInfo, OptionSpec};
 pub use options::Options;
 pub use rng::{seeded_rng, uniform_below, SeededRng};

@@ -690,6 +690,22 @@ impl Plain {
     }
 }
 
+/// Picking the move of each index (what random playouts do) gives the move
+/// listed at that index, and nothing once the game is over.
+fn assert_picks_are_the_listed_moves(p: &Seesaw, moves: &[SeesawMove]) {
+    let mut scratch = Vec::new();
+    for (i, &mv) in moves.iter().enumerate() {
+        let picked = p.pick_move(&mut scratch, |n| {
+            assert_eq!(n, moves.len(), "the number of moves to pick from in {}", p.to_text());
+            i
+        });
+        assert_eq!(picked, Some(mv), "move {i} of {}", p.to_text());
+    }
+    if moves.is_empty() {
+        assert_eq!(p.pick_move(&mut scratch, |_| panic!("nothing to choose from")), None);
+    }
+}
+
 /// Plays random games on `base` and checks every position against [`Plain`].
 fn agree_on_random_games(base: usize, games: u64, max_turns: usize) -> usize {
     let mut rng = tabula_core::seeded_rng(base as u64 * 1000 + games);
@@ -706,6 +722,7 @@ fn agree_on_random_games(base: usize, games: u64, max_turns: usize) -> usize {
             }
             assert_eq!(ours, Plain::of(&p).outcomes(), "base {base}, position {}", p.to_text());
             assert_eq!(moves.len(), p.move_count());
+            assert_picks_are_the_listed_moves(&p, &moves);
             checked += 1;
             if moves.is_empty() {
                 break;

@@ -287,13 +287,10 @@ impl<G: Evaluate> Mcts<G> {
     /// Random (or game-guided) moves to the end; returns the result for `mover`.
     fn playout(&mut self, pos: &mut G, mover: Side, rng: &mut impl RngCore) -> f64 {
         for _ in 0..MAX_PLAYOUT {
-            self.moves.clear();
-            pos.legal_moves(&mut self.moves);
-            if self.moves.is_empty() {
+            let Some(mv) = pos.playout_move(&mut self.moves, || rng.next_u64()) else {
                 return pos.outcome().map_or(0.5, |o| o.score_for(mover));
-            }
-            let i = pos.playout_choice(&self.moves, rng.next_u64());
-            pos.play(self.moves[i]);
+            };
+            pos.play(mv);
         }
         0.5
     }

@@ -18,8 +18,9 @@ pub struct PlayoutStats {
 
 /// Plays random moves on `game` until it ends or `max_moves` have been
 /// played (the caller passes a copy it may spoil). Returns the outcome
-/// (`None` if capped) and the number of moves. `moves` is a scratch buffer
-/// reused between calls so that playouts allocate nothing once warm.
+/// (`None` if capped) and the number of moves. Each move is picked with
+/// [`Game::pick_move`]; `moves` is its scratch buffer, reused between calls
+/// so that playouts allocate nothing once warm.
 #[inline]
 pub fn random_playout<G: Game>(
     game: &mut G,
@@ -32,12 +33,9 @@ pub fn random_playout<G: Game>(
         if played >= max_moves {
             break None;
         }
-        moves.clear();
-        game.legal_moves(moves);
-        if moves.is_empty() {
+        let Some(mv) = game.pick_move(moves, |n| random_index(rng, n)) else {
             break game.outcome();
-        }
-        let mv = moves[random_index(rng, moves.len())];
+        };
         game.play(mv);
         played += 1;
     };

@@ -9,11 +9,5 @@ pub(crate) fn random_index(rng: &mut impl RngCore, len: usize) -> usize {
 
 /// A legal move chosen uniformly at random, or `None` when the game is over.
 pub fn random_move<G: Game>(game: &G, rng: &mut impl RngCore) -> Option<G::Move> {
-    let mut moves = Vec::new();
-    game.legal_moves(&mut moves);
-    if moves.is_empty() {
-        None
-    } else {
-        Some(moves[random_index(rng, moves.len())])
-    }
+    game.pick_move(&mut Vec::new(), |n| random_index(rng, n))
 }

@@ -1,7 +1,7 @@
 //! What the computer believes about a Seesaw position: stacks and discs,
 //! promotion cells within reach, room to deploy, and captures in the air.
 
-use tabula_core::{Evaluate, Game, Side};
+use tabula_core::{uniform_choice, Evaluate, Game, Side};
 
 use super::geometry::{cells_of, Mask};
 use super::rules::{Board, Pos, Seesaw, SeesawMove, TurnKind};
@@ -94,4 +94,10 @@ impl Evaluate for Seesaw {
     // at 3,000 iterations a move against uniform playouts, preferring the
     // capture that takes the most discs scored 15/30 (12/30 at 10,000),
     // preferring promotions 6/30, and both together 5/30.
+
+    /// The uniform playout move, picked without listing every turn.
+    #[inline]
+    fn playout_move(&self, scratch: &mut Vec<SeesawMove>, random: impl FnOnce() -> u64) -> Option<SeesawMove> {
+        self.pick_move(scratch, |n| uniform_choice(n, random()))
+    }
 }

@@ -54,6 +54,11 @@ impl Game for Seesaw {
     }
 
     #[inline]
+    fn pick_move(&self, scratch: &mut Vec<SeesawMove>, choose: impl FnOnce(usize) -> usize) -> Option<SeesawMove> {
+        with_pos!(self, p => p.pick(scratch, choose))
+    }
+
+    #[inline]
     fn play(&mut self, mv: SeesawMove) {
         with_pos_mut!(self, p => p.play(mv))
     }

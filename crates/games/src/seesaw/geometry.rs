@@ -374,6 +374,11 @@ pub fn cells_of<M: Mask>(mut mask: M) -> impl Iterator<Item = usize> {
     })
 }
 
+/// Index of [`Tables::heading`]: the downward steps.
+pub const DOWN: usize = 0;
+/// Index of [`Tables::heading`]: the upward steps.
+pub const UP: usize = 1;
+
 /// The bitmask tables of one board: every cell's neighbours, its up and
 /// down steps, and the cells within each distance of it.
 #[derive(Debug)]
@@ -384,10 +389,10 @@ pub struct Tables<M: Mask> {
     pub all: M,
     /// The six neighbours of each cell.
     pub around: [M; MAX_CELLS],
-    /// The up, up-left and up-right neighbours: South's forward steps.
-    pub up: [M; MAX_CELLS],
-    /// The down, down-left and down-right neighbours: North's forward steps.
-    pub down: [M; MAX_CELLS],
+    /// The steps of each heading: `[DOWN]` the down, down-left and
+    /// down-right neighbours (North's forward steps), `[UP]` the up, up-left
+    /// and up-right ones (South's).
+    pub heading: [[M; MAX_CELLS]; 2],
     /// `within[cell * (diameter + 1) + d]`: the cells at most `d` steps away on an empty board.
     within: Vec<M>,
 }
@@ -396,8 +401,7 @@ impl<M: Mask> Tables<M> {
     fn build(layout: &'static Layout) -> Tables<M> {
         let mut all = M::ZERO;
         let mut around = [M::ZERO; MAX_CELLS];
-        let mut up = [M::ZERO; MAX_CELLS];
-        let mut down = [M::ZERO; MAX_CELLS];
+        let mut heading = [[M::ZERO; MAX_CELLS]; 2];
         for cell in 0..layout.cells {
             all |= M::bit(cell);
             for (d, next) in layout.neighbours[cell].iter().enumerate() {
@@ -405,11 +409,7 @@ impl<M: Mask> Tables<M> {
                     let bit = M::bit(next);
                     around[cell] |= bit;
                     // Directions 0, 1 and 5 climb; 2, 3 and 4 descend.
-                    if matches!(d, 0 | 1 | 5) {
-                        up[cell] |= bit;
-                    } else {
-                        down[cell] |= bit;
-                    }
+                    heading[if matches!(d, 0 | 1 | 5) { UP } else { DOWN }][cell] |= bit;
                 }
             }
         }
@@ -423,7 +423,7 @@ impl<M: Mask> Tables<M> {
                 }
             }
         }
-        Tables { layout, all, around, up, down, within }
+        Tables { layout, all, around, heading, within }
     }
 
     /// The cells at most `d` steps from `cell` on an empty board.

@@ -40,6 +40,7 @@ mod game;
 mod geometry;
 mod info;
 mod notation;
+mod pick;
 mod rules;
 mod start;
 mod text;

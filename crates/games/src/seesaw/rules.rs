@@ -21,11 +21,11 @@ pub const NORTH: Side = Side::Second;
 pub const MAX_STACK: u8 = u8::MAX;
 
 const KIND: u8 = 0b11;
-const STEP: u8 = 0;
-const DEPLOY: u8 = 1;
-const CAPTURE: u8 = 2;
+pub(super) const STEP: u8 = 0;
+pub(super) const DEPLOY: u8 = 1;
+pub(super) const CAPTURE: u8 = 2;
 const PASS: u8 = 3;
-const PROMOTE: u8 = 0b100;
+pub(super) const PROMOTE: u8 = 0b100;
 
 /// What kind of turn a move is.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -63,7 +63,7 @@ impl SeesawMove {
     pub const PASS: SeesawMove = SeesawMove { captured: Bits192::ZERO, from: 0, to: 0, old: 0, flags: PASS };
 
     #[inline(always)]
-    fn new(from: usize, to: usize, captured: Bits192, old: u8, flags: u8) -> SeesawMove {
+    pub(super) fn new(from: usize, to: usize, captured: Bits192, old: u8, flags: u8) -> SeesawMove {
         SeesawMove { captured, from: from as u8, to: to as u8, old, flags }
     }
 
@@ -141,15 +141,43 @@ const NORTH_TO_MOVE: u64 = zobrist::splitmix64(0x5345_0004);
 /// cells 128–255, so that boards up to base 7 keep the keys (and hashes) they
 /// had before base 8 was added.
 #[inline(always)]
-fn side_cell(side: Side, cell: usize) -> usize {
+const fn side_cell(side: Side, cell: usize) -> usize {
     ((cell & 128) << 1) | (side.index() << 7) | (cell & 127)
 }
 
+/// The key of a stack of `size` discs of `side` on `cell`.
 #[inline(always)]
 fn stack_key(side: Side, cell: usize, size: u8) -> u64 {
     let cell = cell & (MAX_CELLS - 1);
+    if size < 32 {
+        SMALL_STACK_KEYS[(side.index() * MAX_CELLS + cell) * 32 + size as usize]
+    } else {
+        any_stack_key(side, cell, size)
+    }
+}
+
+/// [`stack_key`] from its two parts: the side's presence on the cell, and
+/// the size on the cell, rotated for every 32 discs.
+const fn any_stack_key(side: Side, cell: usize, size: u8) -> u64 {
     PRESENCE_KEYS[side_cell(side, cell)] ^ SIZE_KEYS[cell * 32 + (size & 31) as usize].rotate_left((size >> 5) as u32)
 }
+
+/// [`any_stack_key`] of every stack below 32 discs, one load each (play and
+/// undo look up two or three a turn), by side, then cell, then size.
+static SMALL_STACK_KEYS: [u64; 2 * MAX_CELLS * 32] = {
+    let mut keys = [0; 2 * MAX_CELLS * 32];
+    let mut cell = 0;
+    while cell < MAX_CELLS {
+        let mut size = 0;
+        while size < 32 {
+            keys[cell * 32 + size] = any_stack_key(SOUTH, cell, size as u8);
+            keys[(MAX_CELLS + cell) * 32 + size] = any_stack_key(NORTH, cell, size as u8);
+            size += 1;
+        }
+        cell += 1;
+    }
+    keys
+};
 
 #[inline(always)]
 fn tile_key(side: Side, cell: usize) -> u64 {
@@ -268,25 +296,21 @@ impl<M: Mask> Pos<M> {
         self.front[side] & !(self.stacks[0] | self.stacks[1] | self.tiles[0] | self.tiles[1])
     }
 
-    /// The step directions of a stack of `size` owned by `side`: forward when odd.
+    /// The step directions of a stack of `size` owned by `side`: forward
+    /// when odd (up for South, whose seat index is 0), backward when even.
     #[inline(always)]
     pub(super) fn dirs(&self, side: Side, size: u8) -> &'static [M; MAX_CELLS] {
-        if (side == SOUTH) == (size & 1 == 1) {
-            &self.t.up
-        } else {
-            &self.t.down
-        }
+        &self.t.heading[(side.index() ^ size as usize) & 1]
     }
 
-    /// The cells where a stack of `size` owned by `side` grows at the end of its turn.
+    /// The cells where a stack of `size` owned by `side` grows at the end of
+    /// its turn: the opponent's tiles when odd, its own when even.
     #[inline(always)]
     pub(super) fn promotion_cells(&self, side: Side, size: u8) -> M {
         if size == MAX_STACK {
             M::ZERO
-        } else if size & 1 == 1 {
-            self.tiles[side.opponent()]
         } else {
-            self.tiles[side]
+            self.tiles[(side.index() ^ size as usize) & 1]
         }
     }
 
@@ -467,28 +491,19 @@ impl<M: Mask> Pos<M> {
             let c = rest.first();
             rest = rest.without_first();
             if !self.capture_targets::<false>(c, self.size[c] as u32, empty, enemy, &mut []).is_zero() {
-                let start = out.len();
-                let mut sink = Collect { out, start };
-                self.captures_from(&mut sink, c, empty, enemy);
-                for other in cells_of(rest) {
-                    sink.start = sink.out.len();
-                    self.captures_from(&mut sink, other, empty, enemy);
-                }
+                self.list_captures(out, M::bit(c) | rest, empty, enemy);
                 return;
             }
         }
 
         for from in cells_of(mine) {
             let k = self.size[from];
-            let targets = self.step_targets(from, k as u32, self.dirs(side, k), empty);
-            let promotes = self.promotion_cells(side, k);
-            for to in cells_of(targets) {
-                let flags = if promotes.has(to) { STEP | PROMOTE } else { STEP };
-                out.push(SeesawMove::new(from, to, Bits192::ZERO, self.size[to & (M::CELLS - 1)], flags));
+            for to in cells_of(self.step_targets(from, k as u32, self.dirs(side, k), empty)) {
+                out.push(self.step(from, to, k));
             }
         }
         for cell in cells_of(self.deploy_cells(side)) {
-            out.push(SeesawMove::new(cell, cell, Bits192::ZERO, self.size[cell & (M::CELLS - 1)], DEPLOY));
+            out.push(self.deploy(cell));
         }
     }
 
@@ -529,6 +544,71 @@ impl<M: Mask> Pos<M> {
         sink.paths
     }
 
+    /// Appends the capture turns of the side to move's stacks in `stacks`,
+    /// stack by stack: a one-disc stack's directly (it takes a neighbour and
+    /// its step is spent), a taller one's by following its chains.
+    pub(super) fn list_captures(&self, out: &mut Vec<SeesawMove>, stacks: M, empty: M, enemy: M) {
+        for from in cells_of(stacks) {
+            let k = self.size[from & (M::CELLS - 1)];
+            if k == 1 {
+                for e in cells_of(self.t.around[from & (MAX_CELLS - 1)] & enemy) {
+                    out.push(self.single_capture(from, e));
+                }
+            } else if k == 2 {
+                self.pair_captures(out, from, empty, enemy);
+            } else {
+                let start = out.len();
+                self.captures_from(&mut Collect { out, start }, from, empty, enemy);
+            }
+        }
+    }
+
+    /// A one-disc stack on `from` takes the enemy stack on `e`.
+    #[inline(always)]
+    pub(super) fn single_capture(&self, from: usize, e: usize) -> SeesawMove {
+        self.capture_turn(from, e, M::bit(e), self.promotion_cells(self.next, 1).has(e))
+    }
+
+    /// The capture turn of the stack on `from` that takes `captured` and ends on `to`.
+    #[inline(always)]
+    fn capture_turn(&self, from: usize, to: usize, captured: M, promotes: bool) -> SeesawMove {
+        let flags = if promotes { CAPTURE | PROMOTE } else { CAPTURE };
+        SeesawMove::new(from, to, captured.wide(), self.size[to & (M::CELLS - 1)], flags)
+    }
+
+    /// The capture turns of a two-disc stack on `from`, the chains of
+    /// [`Pos::chain`] written out: it takes an enemy next to one of its empty
+    /// neighbours. Two steps away, that spends both steps; next to it, one is
+    /// left, and the stack takes a neighbour of its victim if it can, or else
+    /// passes or steps on once by its parity. No two of these are the same
+    /// turn, so none is looked for.
+    fn pair_captures(&self, out: &mut Vec<SeesawMove>, from: usize, empty: M, enemy: M) {
+        let t = self.t;
+        let near = t.around[from & (MAX_CELLS - 1)];
+        let targets = t.dilate(near & empty) & enemy;
+        let promotes = self.promotion_cells(self.next, 2);
+        let dirs = self.dirs(self.next, 2);
+        let open = empty | M::bit(from);
+        for e in cells_of(targets) {
+            let taken = M::bit(e);
+            if !near.has(e) {
+                out.push(self.capture_turn(from, e, taken, promotes.has(e)));
+                continue;
+            }
+            let more = t.around[e & (MAX_CELLS - 1)] & enemy & !taken;
+            if more.is_zero() {
+                out.push(self.capture_turn(from, e, taken, false));
+                for to in cells_of(dirs[e & (MAX_CELLS - 1)] & open) {
+                    out.push(self.capture_turn(from, to, taken, promotes.has(to)));
+                }
+            } else {
+                for e2 in cells_of(more) {
+                    out.push(self.capture_turn(from, e2, taken | M::bit(e2), promotes.has(e2)));
+                }
+            }
+        }
+    }
+
     /// Every capture chain of the stack on `from`.
     fn captures_from<S: ChainSink>(&self, sink: &mut S, from: usize, empty: M, enemy: M) {
         let k = self.size[from];
@@ -560,10 +640,7 @@ impl<M: Mask> Pos<M> {
     ) {
         // The stack leaves `at`, which becomes empty for the rest of the turn.
         let empty = empty | M::bit(at);
-        let turn = |to: usize, captured: M, promotes: bool| {
-            let flags = if promotes { CAPTURE | PROMOTE } else { CAPTURE };
-            SeesawMove::new(chain.from, to, captured.wide(), self.size[to & (M::CELLS - 1)], flags)
-        };
+        let turn = |to: usize, captured: M, promotes: bool| self.capture_turn(chain.from, to, captured, promotes);
         for e in cells_of(targets) {
             let left = left - steps[e & (M::CELLS - 1)] as u32;
             let captured = captured | M::bit(e);
