@@ -192,10 +192,10 @@ test('a capture chain one capture at a time: leftover steps, back, and stop here
   await page.click(cell('b1'));
   await page.click('#stop-btn');
   await waitForMoves(page, 1);
-  assert.deepEqual(await moves(page), ['a2xb3xb1 pass']);
+  assert.deepEqual(await moves(page), ['a2xb3xb1-pass']);
   const v = await api(`/api/matches/${id}`);
   assert.equal(v.history.length, 1);
-  assert.equal(v.history[0].move, 'a2xb3xb1 pass');
+  assert.equal(v.history[0].move, 'a2xb3xb1-pass');
   assert.match(v.position, /stacks:b1=2x4,b5=1x1,f3=2x1,f4=2x1;/);
   assert.ok(await page.isVisible(piece('b1')));
   assert.equal(await count(page, piece('a2')), 0);
