@@ -205,9 +205,15 @@ impl MatchStore {
 
     /// The match with this id, locked, as the store has it now.
     async fn open_match(&self, id: &str) -> Result<Locked, ApiError> {
+        self.open_as(id, true).await
+    }
+
+    /// The match with this id, locked; compared with the store first if
+    /// `fresh` (a shared store's copy may be behind), as it is in memory otherwise.
+    async fn open_as(&self, id: &str, fresh: bool) -> Result<Locked, ApiError> {
         let slot = self.slot(id).await?;
         let mut m = slot.lock().await;
-        if self.shared() {
+        if fresh && self.shared() {
             self.catch_up(&slot, &mut m).await?;
         }
         Ok((slot, m))
@@ -245,6 +251,13 @@ impl MatchStore {
     /// then committed and the watchers told. If another server changed the
     /// match first, the request is checked again against the new state (up
     /// to [`RETRIES`] times; then, or without `retry`, it is a 409).
+    ///
+    /// The copy in memory is first taken as it is: the other servers'
+    /// notices keep it up to date, and the store refuses a change made for
+    /// an old version anyway. Only when the request is refused, or the
+    /// change is, is the copy compared with the store and the request
+    /// checked again, so that a copy a moment behind never refuses a good
+    /// request.
     async fn write(
         &self,
         id: &str,
@@ -252,13 +265,18 @@ impl MatchStore {
         mut apply: impl FnMut(&Slot, &mut Match) -> Result<Edit, ApiError>,
     ) -> Result<Locked, ApiError> {
         let mut attempt = 0;
+        let mut fresh = !self.shared();
         loop {
-            let (slot, mut m) = self.open_match(id).await?;
+            let (slot, mut m) = self.open_as(id, fresh).await?;
             let before = m.clone();
             let edit = match apply(&slot, &mut m) {
                 Ok(edit) => edit,
                 Err(e) => {
                     *m = before;
+                    if !fresh {
+                        fresh = true;
+                        continue;
+                    }
                     return Err(e);
                 }
             };
@@ -267,6 +285,10 @@ impl MatchStore {
                 Ok(()) => {
                     slot.publish(&m);
                     return Ok((slot, m));
+                }
+                Err(StoreError::Conflict) if !fresh => {
+                    *m = before;
+                    fresh = true;
                 }
                 Err(StoreError::Conflict) if retry && attempt + 1 < RETRIES => {
                     *m = before;
