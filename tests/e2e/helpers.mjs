@@ -49,10 +49,11 @@ async function waitForHttp(url, ms) {
  * Starts `<bin> serve --port <free port> --web-dir <repo>/web --data <dir>` and waits for it.
  * TABULA_BIN overrides the binary (default target/release/tabula);
  * TABULA_URL skips starting one and uses a server that is already running.
- * The matches are kept in `data` (default: a new temporary folder, removed by `stop`);
+ * The matches are kept in `data` (default: a new temporary folder, removed by `stop`),
+ * or in the PostgreSQL database at the address `database` (`--database`);
  * `port` asks for a given port (to restart a server where it was).
  */
-export async function startServer({ data, port: wantedPort } = {}) {
+export async function startServer({ data, port: wantedPort, database } = {}) {
   if (process.env.TABULA_URL) {
     const base = process.env.TABULA_URL.replace(/\/$/, '');
     await waitForHttp(`${base}/api/games`, 10000);
@@ -62,9 +63,9 @@ export async function startServer({ data, port: wantedPort } = {}) {
   const bin = path.resolve(repoRoot, process.env.TABULA_BIN || path.join(targetDir, 'release', 'tabula'));
   if (!fs.existsSync(bin)) throw new Error(`No server binary at ${bin}: build it (cargo build --release) or set TABULA_BIN.`);
   const port = wantedPort || await freePort();
-  const ownData = !data;
-  const dataDir = data || fs.mkdtempSync(path.join(os.tmpdir(), 'tabula-e2e-'));
-  const args = ['serve', '--port', String(port), '--data', dataDir];
+  const ownData = !data && !database;
+  const dataDir = database ? null : data || fs.mkdtempSync(path.join(os.tmpdir(), 'tabula-e2e-'));
+  const args = ['serve', '--port', String(port), ...(database ? ['--database', database] : ['--data', dataDir])];
   const webDir = process.env.TABULA_WEB_DIR ?? path.join(repoRoot, 'web');
   if (webDir) args.push('--web-dir', webDir);
   const child = spawn(bin, args, { cwd: repoRoot, stdio: ['ignore', 'pipe', 'pipe'] });

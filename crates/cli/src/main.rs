@@ -9,6 +9,7 @@ mod match_cmd;
 mod record_cmd;
 mod serve_cmd;
 mod solve_study;
+mod store_cmd;
 mod ugi;
 
 use std::process::ExitCode;
@@ -37,6 +38,11 @@ enum Command {
     Record {
         #[command(subcommand)]
         command: record_cmd::RecordCommand,
+    },
+    /// Stores: copy a portal's matches from a data directory to PostgreSQL (or back).
+    Store {
+        #[command(subcommand)]
+        command: store_cmd::StoreCommand,
     },
     /// List the games Tabula knows, with their options and levels.
     Games,
@@ -135,6 +141,7 @@ fn main() -> ExitCode {
     let result = match cli.command.unwrap_or_else(|| Command::Serve(serve_cmd::ServeArgs::default())) {
         Command::Serve(args) => serve_cmd::serve(args),
         Command::Record { command } => record_cmd::run(command),
+        Command::Store { command } => store_cmd::run(command),
         Command::Games => commands::games(),
         Command::Show { game, json } => commands::show(&game, json),
         Command::Perft { game, depth } => commands::perft(&game, depth),

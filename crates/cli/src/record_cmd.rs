@@ -6,7 +6,9 @@ use std::path::PathBuf;
 
 use clap::Subcommand;
 use tabula_server::records;
-use tabula_server::store::{Db, ListStatus};
+use tabula_server::store::ListStatus;
+
+use crate::store_cmd::{runtime, Place};
 
 /// What `tabula record` can do.
 #[derive(Subcommand)]
@@ -25,6 +27,9 @@ pub enum RecordCommand {
         /// The data directory (default: as for `tabula serve`).
         #[arg(long)]
         data: Option<PathBuf>,
+        /// The PostgreSQL database instead (postgres://…), as for `tabula serve`.
+        #[arg(long, conflicts_with = "data")]
+        database: Option<String>,
     },
     /// Write stored matches as records, to standard output or a file.
     ///
@@ -41,6 +46,9 @@ pub enum RecordCommand {
         /// The data directory (default: as for `tabula serve`).
         #[arg(long)]
         data: Option<PathBuf>,
+        /// The PostgreSQL database instead (postgres://…), as for `tabula serve`.
+        #[arg(long, conflicts_with = "data")]
+        database: Option<String>,
     },
     /// Read records from files (`-` for standard input) into the store.
     ///
@@ -56,25 +64,27 @@ pub enum RecordCommand {
         /// The data directory (default: as for `tabula serve`).
         #[arg(long)]
         data: Option<PathBuf>,
+        /// The PostgreSQL database instead (postgres://…), as for `tabula serve`.
+        #[arg(long, conflicts_with = "data")]
+        database: Option<String>,
     },
-}
-
-fn open(data: Option<PathBuf>) -> Result<Db, String> {
-    let dir = data.unwrap_or_else(tabula_server::default_data_dir);
-    Db::open(&dir).map_err(|e| e.to_string())
 }
 
 /// Runs a `tabula record` command.
 pub fn run(command: RecordCommand) -> Result<(), String> {
+    runtime()?.block_on(run_on_store(command))
+}
+
+async fn run_on_store(command: RecordCommand) -> Result<(), String> {
     match command {
-        RecordCommand::List { playing, game, limit, data } => {
-            let mut db = open(data)?;
+        RecordCommand::List { playing, game, limit, data, database } => {
+            let db = Place::of(data, database).open(false).await?;
             let status = if playing { ListStatus::Playing } else { ListStatus::Finished };
             let game = match game {
                 Some(g) => Some(tabula_games::find(&g).map_err(|e| e.to_string())?.info().slug),
                 None => None,
             };
-            for s in db.list(status, game, limit.clamp(1, 10_000), None).map_err(|e| e.to_string())? {
+            for s in db.list(status, game, limit.clamp(1, 10_000), None).await.map_err(|e| e.to_string())? {
                 let r = &s.row;
                 let info = tabula_games::find(&r.game).ok().map(|e| e.info());
                 let name = |i: usize| {
@@ -89,13 +99,13 @@ pub fn run(command: RecordCommand) -> Result<(), String> {
             }
             Ok(())
         }
-        RecordCommand::Export { ids, all, out, data } => {
-            let mut db = open(data)?;
+        RecordCommand::Export { ids, all, out, data, database } => {
+            let db = Place::of(data, database).open(false).await?;
             let ids = if all {
                 let mut ids = Vec::new();
                 let mut before = None;
                 loop {
-                    let page = db.list(ListStatus::Finished, None, 1000, before).map_err(|e| e.to_string())?;
+                    let page = db.list(ListStatus::Finished, None, 1000, before).await.map_err(|e| e.to_string())?;
                     ids.extend(page.iter().map(|s| s.row.id.clone()));
                     if page.len() < 1000 {
                         break;
@@ -113,6 +123,7 @@ pub fn run(command: RecordCommand) -> Result<(), String> {
             for id in &ids {
                 let stored = db
                     .load(id)
+                    .await
                     .map_err(|e| e.to_string())?
                     .ok_or_else(|| format!("there is no match '{id}' in the store"))?;
                 if !text.is_empty() {
@@ -128,7 +139,7 @@ pub fn run(command: RecordCommand) -> Result<(), String> {
             }
             Ok(())
         }
-        RecordCommand::Import { files, check, data } => {
+        RecordCommand::Import { files, check, data, database } => {
             let mut all = Vec::new();
             for path in &files {
                 let text = if path.as_os_str() == "-" {
@@ -146,9 +157,9 @@ pub fn run(command: RecordCommand) -> Result<(), String> {
                 println!("{} record(s) are good", all.len());
                 return Ok(());
             }
-            let mut db = open(data)?;
+            let db = Place::of(data, database).open(false).await?;
             let stored: Vec<_> = all.iter().map(|r| records::to_stored(r, tabula_server::secret::new_id())).collect();
-            db.insert_all(&stored).map_err(|e| format!("{e}; nothing was imported"))?;
+            db.insert_all(&stored).await.map_err(|e| format!("{e}; nothing was imported"))?;
             for m in &stored {
                 println!(
                     "{}  {}  {} moves  {}",

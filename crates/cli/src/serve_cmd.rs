@@ -24,6 +24,12 @@ pub struct ServeArgs {
     /// $XDG_DATA_HOME/tabula, else ~/.local/share/tabula).
     #[arg(long)]
     pub data: Option<PathBuf>,
+    /// Keep every match in this PostgreSQL database instead
+    /// (postgres://user:password@host:port/dbname), which several servers
+    /// may share: each takes any request for any match, and the live
+    /// connections of each are told of the others' moves (see docs/deploy.md).
+    #[arg(long, value_name = "URL", conflicts_with = "data")]
+    pub database: Option<String>,
     /// A public address the portal is reached under, e.g. https://tabula.example
     /// behind a TLS proxy (repeatable). Other host names are refused, so that
     /// DNS rebinding cannot reach the server; loopback names always work.
@@ -142,13 +148,18 @@ pub fn serve(args: ServeArgs) -> Result<(), String> {
     // Check the public addresses before anything starts.
     tabula_server::AllowedHosts::new(None, &args.public_urls)?;
     let data_dir = args.data.clone().unwrap_or_else(tabula_server::default_data_dir);
+    let kept_in = match &args.database {
+        Some(url) => tabula_server::store::postgres::redact(url),
+        None => data_dir.display().to_string(),
+    };
     let runtime = tokio::runtime::Runtime::new().map_err(|e| e.to_string())?;
     runtime.block_on(async move {
         let mut last_error = None;
         for candidate in args.port..=args.port.saturating_add(10) {
             let config = Config {
                 web_dir: args.web_dir.clone(),
-                data_dir: Some(data_dir.clone()),
+                data_dir: args.database.is_none().then(|| data_dir.clone()),
+                database: args.database.clone(),
                 public_urls: args.public_urls.clone(),
                 behind_proxy: args.behind_proxy,
                 limits: args.limits(),
@@ -167,11 +178,9 @@ pub fn serve(args: ServeArgs) -> Result<(), String> {
             };
             drop(listener);
             let public = args.public_urls.clone();
+            let kept_in = kept_in.clone();
             return tabula_server::serve(addr, config, |bound| {
-                println!(
-                    "Tabula is serving at http://{bound}/  (Ctrl+C stops it; matches are kept in {})",
-                    data_dir.display()
-                );
+                println!("Tabula is serving at http://{bound}/  (Ctrl+C stops it; matches are kept in {kept_in})");
                 for url in &public {
                     println!("  and, through its proxy, at {url}");
                 }

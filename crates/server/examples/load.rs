@@ -1,7 +1,10 @@
 //! Load benchmark (and fault test) for online play, on loopback only.
 //!
 //! Starts a Tabula server as a child process (this same program with
-//! `--serve`) on a fresh data directory, then runs `--matches` tables at once
+//! `--serve`) on a fresh data directory (or, with `--database postgres://…`,
+//! a fresh database made on that PostgreSQL server and dropped at the end;
+//! with `--servers N`, N servers on it, the tables spread over them as a
+//! load balancer would), then runs `--matches` tables at once
 //! (default 200). Each table plays online matches back to back: two WebSocket
 //! clients, one per seat, each playing random legal moves when it may move,
 //! until `--seconds` have passed (default 20). It reports moves per second,
@@ -17,13 +20,15 @@
 //! The benchmark's server lifts the per-client limit on new matches (every
 //! table comes from the same address); everything else is as in production.
 //!
-//! With `--fault`, the server is killed (SIGKILL) halfway through and
-//! restarted on the same data directory and port; the clients reconnect and
-//! play on, and every stored game must be intact and able to continue.
+//! With `--fault`, a server is killed (SIGKILL) halfway through: with one
+//! server, it is restarted on the same store and port; with several, the
+//! first is not, and its clients go on through the others. The clients
+//! reconnect and play on, and every stored game must be intact.
 //!
 //! ```text
 //! cargo run --release -p tabula-server --example load -- --matches 200 --seconds 20
 //! cargo run --release -p tabula-server --example load -- --matches 200 --seconds 20 --fault
+//! cargo run --release -p tabula-server --example load -- --database postgres://postgres@127.0.0.1:5432/postgres --servers 2 --fault
 //! ```
 
 #[path = "../tests/support/http.rs"]
@@ -32,7 +37,7 @@ mod http;
 use std::collections::HashSet;
 use std::io::{BufRead, BufReader};
 use std::net::SocketAddr;
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::process::{Child, Command, Stdio};
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
@@ -55,6 +60,8 @@ struct Args {
     think_ms: u64,
     computers: usize,
     computer: String,
+    database: Option<String>,
+    servers: usize,
 }
 
 fn args() -> Result<Args, String> {
@@ -67,6 +74,8 @@ fn args() -> Result<Args, String> {
         think_ms: 0,
         computers: 0,
         computer: "level:medium".into(),
+        database: None,
+        servers: 1,
     };
     let mut it = std::env::args().skip(1);
     while let Some(arg) = it.next() {
@@ -80,8 +89,10 @@ fn args() -> Result<Args, String> {
             "--computer" => a.computer = value("--computer")?,
             "--think" => a.think_ms = value("--think")?.parse().map_err(|_| "--think is milliseconds")?,
             "--fault" => a.fault = true,
+            "--database" => a.database = Some(value("--database")?),
+            "--servers" => a.servers = value("--servers")?.parse().map_err(|_| "--servers is a number")?,
             "--help" | "-h" => {
-                println!("load [--matches N] [--seconds S] [--think MS] [--game SLUG] [--computers N] [--computer SPEC] [--fault] [--keep DATA_DIR]");
+                println!("load [--matches N] [--seconds S] [--think MS] [--game SLUG] [--computers N] [--computer SPEC] [--database postgres://…] [--servers N] [--fault] [--keep DATA_DIR]");
                 std::process::exit(0);
             }
             other => return Err(format!("unknown argument {other}")),
@@ -91,18 +102,33 @@ fn args() -> Result<Args, String> {
     a.computers = a.computers.min(MAX_MATCHES);
     a.seconds = a.seconds.clamp(1, MAX_SECONDS);
     a.think_ms = a.think_ms.min(10_000);
+    a.servers = a.servers.clamp(1, 8);
+    if a.servers > 1 && a.database.is_none() {
+        return Err("several servers share a PostgreSQL database: give --database postgres://…".into());
+    }
     Ok(a)
 }
 
 /* ---------- The server, as a child process ---------- */
 
-fn serve_child(dir: &str, port: u16) {
+/// Where the servers keep the matches: a data directory, or a PostgreSQL database.
+fn store_config(place: &str) -> (Option<PathBuf>, Option<String>) {
+    if tabula_server::store::postgres::is_database_url(place) {
+        (None, Some(place.to_string()))
+    } else {
+        (Some(place.into()), None)
+    }
+}
+
+fn serve_child(place: &str, port: u16) {
     let runtime = tokio::runtime::Runtime::new().unwrap();
+    let (data_dir, database) = store_config(place);
     runtime
         .block_on(tabula_server::serve(
             SocketAddr::from(([127, 0, 0, 1], port)),
             tabula_server::Config {
-                data_dir: Some(dir.into()),
+                data_dir,
+                database,
                 limits: tabula_server::Limits { new_matches: None, ..Default::default() },
                 ..Default::default()
             },
@@ -111,9 +137,9 @@ fn serve_child(dir: &str, port: u16) {
         .unwrap();
 }
 
-fn start_server(dir: &Path, port: u16) -> (Child, SocketAddr) {
+fn start_server(place: &str, port: u16) -> (Child, SocketAddr) {
     let mut child = Command::new(std::env::current_exe().unwrap())
-        .args(["--serve", dir.to_str().unwrap(), &port.to_string()])
+        .args(["--serve", place, &port.to_string()])
         .stdout(Stdio::piped())
         .stderr(Stdio::inherit())
         .spawn()
@@ -132,7 +158,8 @@ fn start_server(dir: &Path, port: u16) -> (Child, SocketAddr) {
 /* ---------- The players ---------- */
 
 struct Ctx {
-    addr: SocketAddr,
+    /// The servers; a table plays through one of them, and the next when it stops answering.
+    addrs: Vec<SocketAddr>,
     game: String,
     /// Each player thinks a random time up to this before moving.
     think_ms: u64,
@@ -176,14 +203,14 @@ fn random(state: &mut u64) -> u64 {
     *state
 }
 
-async fn new_match(ctx: &Ctx) -> std::io::Result<(String, [String; 2])> {
+async fn new_match(ctx: &Ctx, addr: SocketAddr) -> std::io::Result<(String, [String; 2])> {
     let body = json!({ "game": ctx.game, "options": {}, "online": { "seat": 0, "name": "load" } });
-    let v = http::post(ctx.addr, "/api/matches", None, &body).await?.json();
+    let v = http::post(addr, "/api/matches", None, &body).await?.json();
     let id = v["id"].as_str().ok_or_else(|| std::io::Error::other(format!("no match: {v}")))?.to_string();
     let first = v["credentials"]["token"].as_str().unwrap_or_default().to_string();
     let invite = v["credentials"]["invite"].as_str().unwrap_or_default();
     let joined =
-        http::post(ctx.addr, &format!("/api/matches/{id}/join"), None, &json!({ "invite": invite, "name": "load" }))
+        http::post(addr, &format!("/api/matches/{id}/join"), None, &json!({ "invite": invite, "name": "load" }))
             .await?
             .json();
     let second = joined["credentials"]["token"]
@@ -204,15 +231,27 @@ async fn connect(addr: SocketAddr, id: &str, token: &str) -> Option<Socket> {
     Some(ws)
 }
 
-/// One seat's client: plays a random legal move whenever it may, until the game ends or the run stops.
-async fn client(ctx: Arc<Ctx>, id: String, token: String, me: usize, log: Arc<Mutex<GameLog>>, mut rng: u64) {
+/// One seat's client: plays a random legal move whenever it may, until the
+/// game ends or the run stops; through server `home`, and through the next
+/// one whenever a connection fails.
+async fn client(
+    ctx: Arc<Ctx>,
+    id: String,
+    token: String,
+    me: usize,
+    log: Arc<Mutex<GameLog>>,
+    mut rng: u64,
+    home: usize,
+) {
     let mut seen_here = 0usize;
     let mut first_connection = true;
+    let mut server = home;
     'connection: loop {
         if ctx.stopped.load(Ordering::Relaxed) {
             return;
         }
-        let Some(mut ws) = connect(ctx.addr, &id, &token).await else {
+        let Some(mut ws) = connect(ctx.addrs[server], &id, &token).await else {
+            server = (server + 1) % ctx.addrs.len();
             tokio::time::sleep(Duration::from_millis(100)).await;
             continue;
         };
@@ -238,7 +277,10 @@ async fn client(ctx: Arc<Ctx>, id: String, token: String, me: usize, log: Arc<Mu
                 }
                 Ok(Some(Ok(Message::Text(t)))) => t,
                 Ok(Some(Ok(_))) => continue,
-                Ok(Some(Err(_)) | None) => continue 'connection,
+                Ok(Some(Err(_)) | None) => {
+                    server = (server + 1) % ctx.addrs.len();
+                    continue 'connection;
+                }
             };
             let Ok(v) = serde_json::from_str::<Value>(msg.as_str()) else { continue };
             if v["type"] == "error" {
@@ -303,6 +345,7 @@ async fn client(ctx: Arc<Ctx>, id: String, token: String, me: usize, log: Arc<Mu
                 }
                 let out = json!({ "type": "move", "move": mv, "ply": ply }).to_string();
                 if ws.send(Message::text(out)).await.is_err() {
+                    server = (server + 1) % ctx.addrs.len();
                     continue 'connection;
                 }
             }
@@ -314,10 +357,12 @@ async fn client(ctx: Arc<Ctx>, id: String, token: String, me: usize, log: Arc<Mu
 async fn table(ctx: Arc<Ctx>, index: u64) -> Vec<Played> {
     let mut played = Vec::new();
     let mut rng = 0x2545_F491_4F6C_DD1D ^ (index + 1).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+    let mut home = index as usize % ctx.addrs.len();
     while !ctx.stopping.load(Ordering::Relaxed) {
-        let (id, tokens) = match new_match(&ctx).await {
+        let (id, tokens) = match new_match(&ctx, ctx.addrs[home]).await {
             Ok(m) => m,
             Err(_) => {
+                home = (home + 1) % ctx.addrs.len();
                 tokio::time::sleep(Duration::from_millis(100)).await;
                 continue;
             }
@@ -325,8 +370,9 @@ async fn table(ctx: Arc<Ctx>, index: u64) -> Vec<Played> {
         let log =
             Arc::new(Mutex::new(GameLog { created: Instant::now(), sent: Vec::new(), seen: Vec::new(), over: false }));
         let [t0, t1] = tokens;
-        let a = client(ctx.clone(), id.clone(), t0, 0, log.clone(), random(&mut rng));
-        let b = client(ctx.clone(), id.clone(), t1, 1, log.clone(), random(&mut rng));
+        // The two players of a table are on different servers when there are several.
+        let a = client(ctx.clone(), id.clone(), t0, 0, log.clone(), random(&mut rng), home);
+        let b = client(ctx.clone(), id.clone(), t1, 1, log.clone(), random(&mut rng), (home + 1) % ctx.addrs.len());
         tokio::join!(a, b);
         played.push(Played { id, log });
     }
@@ -346,7 +392,8 @@ async fn computer_table(ctx: Arc<Ctx>, computer: String, seed: u64) {
     let mut rng = seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1;
     while !ctx.stopping.load(Ordering::Relaxed) {
         let body = json!({ "game": ctx.game, "players": ["human", computer] });
-        let Ok(reply) = http::post(ctx.addr, "/api/matches", None, &body).await else { return };
+        let addr = ctx.addrs[seed as usize % ctx.addrs.len()];
+        let Ok(reply) = http::post(addr, "/api/matches", None, &body).await else { return };
         let mut view = reply.json();
         let Some(id) = view["id"].as_str().map(str::to_string) else {
             ctx.computer_errors.fetch_add(1, Ordering::Relaxed);
@@ -355,7 +402,7 @@ async fn computer_table(ctx: Arc<Ctx>, computer: String, seed: u64) {
         while view["result"].is_null() && !ctx.stopping.load(Ordering::Relaxed) {
             let reply = if view["computer_to_move"] == true {
                 let asked = Instant::now();
-                let reply = http::post(ctx.addr, &format!("/api/matches/{id}/computer-move"), None, &json!({})).await;
+                let reply = http::post(addr, &format!("/api/matches/{id}/computer-move"), None, &json!({})).await;
                 if let Ok(r) = &reply {
                     match r.status {
                         200 => ctx.computer_latencies.lock().unwrap().push(asked.elapsed().as_micros() as u32),
@@ -374,7 +421,7 @@ async fn computer_table(ctx: Arc<Ctx>, computer: String, seed: u64) {
                     break;
                 }
                 let mv = moves[random(&mut rng) as usize % moves.len()]["move"].clone();
-                http::post(ctx.addr, &format!("/api/matches/{id}/moves"), None, &json!({ "move": mv })).await
+                http::post(addr, &format!("/api/matches/{id}/moves"), None, &json!({ "move": mv })).await
             };
             match reply {
                 Ok(r) if r.status == 200 => view = r.json(),
@@ -385,6 +432,27 @@ async fn computer_table(ctx: Arc<Ctx>, computer: String, seed: u64) {
             }
         }
     }
+}
+
+/// Makes the database `name` on the PostgreSQL server of `url`; returns its address and name.
+async fn fresh_database(url: &str, name: &str) -> Result<(String, String), String> {
+    let (client, connection) = tokio_postgres::connect(url, tokio_postgres::NoTls).await.map_err(|e| e.to_string())?;
+    tokio::spawn(connection);
+    client.batch_execute(&format!("CREATE DATABASE {name}")).await.map_err(|e| e.to_string())?;
+    let (head, _) = url.split_once('?').unwrap_or((url, ""));
+    let cut = head.find("://").map_or(0, |i| i + 3);
+    let host_end = head[cut..].find('/').map_or(head.len(), |i| cut + i);
+    Ok((format!("{}/{name}", &head[..host_end]), name.to_string()))
+}
+
+async fn drop_database(url: &str, name: &str) -> Result<(), String> {
+    let (client, connection) = tokio_postgres::connect(url, tokio_postgres::NoTls).await.map_err(|e| e.to_string())?;
+    tokio::spawn(connection);
+    client.batch_execute(&format!("DROP DATABASE IF EXISTS {name} WITH (FORCE)")).await.map_err(|e| e.to_string())
+}
+
+fn redact(url: &str) -> String {
+    tabula_server::store::postgres::redact(url)
 }
 
 fn percentile(sorted: &[u32], p: f64) -> f64 {
@@ -409,21 +477,38 @@ fn main() {
         }
     };
     let nanos = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).unwrap().as_nanos();
+    let runtime = tokio::runtime::Builder::new_multi_thread().worker_threads(2).enable_all().build().unwrap();
     let dir = args
         .keep
         .clone()
         .unwrap_or_else(|| std::env::temp_dir().join(format!("tabula-load-{}-{nanos}", std::process::id())));
-    let (mut server, addr) = start_server(&dir, 0);
+    let database = args.database.as_ref().map(|url| {
+        let name = format!("tabula_load_{}_{}", std::process::id(), nanos % 1_000_000);
+        runtime.block_on(fresh_database(url, &name)).unwrap_or_else(|e| {
+            eprintln!("error: cannot make a database for the run on {}: {e}", redact(url));
+            std::process::exit(2);
+        })
+    });
+    let place = match &database {
+        Some((url, _)) => url.clone(),
+        None => dir.to_string_lossy().into_owned(),
+    };
+    let mut servers: Vec<(Child, SocketAddr)> = (0..args.servers).map(|_| start_server(&place, 0)).collect();
+    let addrs: Vec<SocketAddr> = servers.iter().map(|(_, a)| *a).collect();
+    let addr = *addrs.last().unwrap();
     println!(
-        "Tabula load: {} online matches at once, 2 WebSocket clients each, {} s{}, server at {addr}, data in {}",
+        "Tabula load: {} online matches at once, 2 WebSocket clients each, {} s{}, {} at {addrs:?}, matches in {}",
         args.matches,
         args.seconds,
-        if args.fault { ", killing the server halfway" } else { "" },
-        dir.display()
+        if args.fault { ", killing a server halfway" } else { "" },
+        if args.servers == 1 { "server".to_string() } else { format!("{} servers", args.servers) },
+        match &database {
+            Some((url, _)) => redact(url),
+            None => dir.display().to_string(),
+        }
     );
-    let runtime = tokio::runtime::Builder::new_multi_thread().worker_threads(2).enable_all().build().unwrap();
     let ctx = Arc::new(Ctx {
-        addr,
+        addrs: addrs.clone(),
         game: args.game.clone(),
         think_ms: args.think_ms,
         stopping: AtomicBool::new(false),
@@ -448,12 +533,18 @@ fn main() {
         if args.fault {
             tokio::time::sleep(Duration::from_secs(args.seconds) / 2).await;
             let before = ctx.moves.load(Ordering::Relaxed);
-            server.kill().unwrap();
-            server.wait().unwrap();
+            let (victim, victim_addr) = &mut servers[0];
+            victim.kill().unwrap();
+            victim.wait().unwrap();
             let killed_at = Instant::now();
-            let (again, new_addr) = start_server(&dir, addr.port());
-            assert_eq!(new_addr, addr, "the server comes back on the same port");
-            server = again;
+            if args.servers == 1 {
+                let (again, new_addr) = start_server(&place, victim_addr.port());
+                assert_eq!(new_addr, *victim_addr, "the server comes back on the same port");
+                servers[0].0 = again;
+            } else {
+                // The others take its players over; it stays down.
+                servers.remove(0);
+            }
             *ctx.restarted_at.lock().unwrap() = Some(Instant::now());
             kill_report = Some((before, killed_at.elapsed()));
             tokio::time::sleep(Duration::from_secs(args.seconds) - Duration::from_secs(args.seconds) / 2).await;
@@ -462,7 +553,8 @@ fn main() {
         }
         ctx.stopping.store(true, Ordering::Relaxed);
         let elapsed = start.elapsed();
-        let cpu = (cpu_seconds(&server.id().to_string()), cpu_seconds("self"));
+        let server_cpu = servers.iter().map(|(child, _)| cpu_seconds(&child.id().to_string())).sum::<Option<f64>>();
+        let cpu = (server_cpu, cpu_seconds("self"));
         let stop = ctx.clone();
         tokio::spawn(async move {
             tokio::time::sleep(Duration::from_secs(10)).await;
@@ -520,8 +612,17 @@ fn main() {
             }
         }
     });
-    let _ = server.kill();
-    let _ = server.wait();
+    for (server, _) in &mut servers {
+        let _ = server.kill();
+        let _ = server.wait();
+    }
+    if let (Some((_, name)), Some(base)) = (&database, &args.database) {
+        if args.keep.is_none() {
+            if let Err(e) = runtime.block_on(drop_database(base, name)) {
+                eprintln!("could not drop the run's database {name}: {e}");
+            }
+        }
+    }
 
     let mut lat = ctx.latencies.lock().unwrap().clone();
     lat.sort_unstable();
@@ -565,16 +666,25 @@ fn main() {
     if let (Some(server_cpu), Some(client_cpu)) = cpu {
         println!(
             "CPU                 server {server_cpu:.1} s{}, clients {client_cpu:.1} s",
-            if kill_report.is_some() { " (since the restart)" } else { "" }
+            if kill_report.is_some() && args.servers == 1 { " (since the restart)" } else { "" }
         );
     }
     if let Some((before, down)) = kill_report {
-        println!(
-            "fault               server killed (SIGKILL) after {before} moves, back in {:.0} ms; {} reconnections; {} games went on after the restart",
-            down.as_secs_f64() * 1000.0,
-            ctx.reconnects.load(Ordering::Relaxed),
-            continued
-        );
+        if args.servers == 1 {
+            println!(
+                "fault               server killed (SIGKILL) after {before} moves, back in {:.0} ms; {} reconnections; {} games went on after the restart",
+                down.as_secs_f64() * 1000.0,
+                ctx.reconnects.load(Ordering::Relaxed),
+                continued
+            );
+        } else {
+            println!(
+                "fault               server 1 of {} killed (SIGKILL) after {before} moves and left down; {} reconnections; {} games went on through the others",
+                args.servers,
+                ctx.reconnects.load(Ordering::Relaxed),
+                continued
+            );
+        }
     }
     println!("records checked     {checked} of {} ({} unreadable)", ids.len(), unreadable);
     println!("moves lost          {lost}");

@@ -229,10 +229,10 @@ async fn create_match(State(state): Shared, body: Bytes) -> Result<Response, Api
         credentials = Some(m.go_online(seat, clock));
     }
     let seat = credentials.as_ref().map(|c| c.seat);
-    let slot = state.matches.insert(m)?;
-    let mut view = slot.lock().view(seat);
+    let slot = state.matches.insert(m).await?;
+    let mut view = slot.lock().await.view(seat);
     view.credentials = credentials;
-    start_pondering(&state, &view.id);
+    start_pondering(&state, &view.id).await;
     Ok((StatusCode::CREATED, Json(view)).into_response())
 }
 
@@ -279,7 +279,7 @@ async fn describe_positions(State(state): Shared, body: Bytes) -> Result<Json<po
 
 /// `DELETE /api/matches/{id}`: an unfinished game on one screen, abandoned.
 async fn delete_match(State(state): Shared, Path(id): Path<String>) -> Result<Json<Value>, ApiError> {
-    state.matches.delete(&id)?;
+    state.matches.delete(&id).await?;
     Ok(Json(json!({ "deleted": id })))
 }
 
@@ -288,7 +288,7 @@ async fn get_match(
     Path(id): Path<String>,
     headers: HeaderMap,
 ) -> Result<Json<MatchView>, ApiError> {
-    Ok(Json(state.matches.view(&id, bearer(&headers).as_deref())?))
+    Ok(Json(state.matches.view(&id, bearer(&headers).as_deref()).await?))
 }
 
 #[derive(Deserialize)]
@@ -311,11 +311,11 @@ async fn play_move(
     if req.mv.len() > MAX_FIELD {
         return Err(ApiError::bad_request(format!("a move has at most {MAX_FIELD} characters")));
     }
-    Ok(Json(state.matches.play(&id, bearer(&headers).as_deref(), &req.mv, req.ply)?))
+    Ok(Json(state.matches.play(&id, bearer(&headers).as_deref(), &req.mv, req.ply).await?))
 }
 
 async fn undo(State(state): Shared, Path(id): Path<String>) -> Result<Json<MatchView>, ApiError> {
-    Ok(Json(state.matches.undo(&id)?))
+    Ok(Json(state.matches.undo(&id).await?))
 }
 
 /// Reserves `mib` MiB of the compute pool's memory, dropping kept tables if need be.
@@ -327,7 +327,7 @@ async fn computer_move(State(state): Shared, Path(id): Path<String>) -> Result<J
     // Cancelled when this request is dropped (its connection closed) or the match moves on.
     let cancel = Arc::new(AtomicBool::new(false));
     let _cancel_on_drop = CancelOnDrop(Arc::clone(&cancel));
-    let (game, spec, version) = state.matches.computer_to_think(&id, &cancel)?;
+    let (game, spec, version) = state.matches.computer_to_think(&id, &cancel).await?;
     let envelope = state.config.limits.envelope;
     // A match stored by an older, more generous server is held to today's limits.
     envelope.check(&spec).map_err(|e| ApiError::conflict(e.message().to_string()))?;
@@ -363,8 +363,8 @@ async fn computer_move(State(state): Shared, Path(id): Path<String>) -> Result<J
     .map_err(|e| ApiError::conflict(format!("the computer could not choose a move: {e}")))?
     .ok_or_else(|| ApiError::conflict("the game is over"))?;
     // A match that moved on meanwhile refuses the decision (its version changed).
-    let view = state.matches.computer_played(&id, version, decision)?;
-    start_pondering(&state, &id);
+    let view = state.matches.computer_played(&id, version, decision).await?;
+    start_pondering(&state, &id).await;
     Ok(Json(view))
 }
 
@@ -382,11 +382,11 @@ fn player_key(id: &str, seat: usize, spec: &tabula_search::PlayerSpec) -> String
 /// that are free, stopped as soon as the person moves or someone else needs
 /// the threads, and bounded like any computation. Its table is kept for its
 /// next move.
-fn start_pondering(state: &Arc<AppState>, id: &str) {
+async fn start_pondering(state: &Arc<AppState>, id: &str) {
     let Some(background) = state.compute.try_background(tabula_search::SOLVER_THREADS) else {
         return;
     };
-    let Some((game, spec, seat)) = state.matches.ponder_target(id, &background.cancel) else {
+    let Some((game, spec, seat)) = state.matches.ponder_target(id, &background.cancel).await else {
         return;
     };
     let key = player_key(id, seat, &spec);
@@ -423,30 +423,32 @@ async fn join(State(state): Shared, Path(id): Path<String>, body: Bytes) -> Resu
         return Err(ApiError::forbidden("this invitation is not valid for this match"));
     }
     let name = clean_name(req.name.as_deref())?;
-    let (credentials, mut view) = state.matches.join(&id, &req.invite, name)?;
+    let (credentials, mut view) = state.matches.join(&id, &req.invite, name).await?;
     view.credentials = Some(credentials);
     Ok(Json(view))
 }
 
 async fn resign(State(state): Shared, Path(id): Path<String>, headers: HeaderMap) -> Result<Json<MatchView>, ApiError> {
-    Ok(Json(state.matches.resign(&id, bearer(&headers).as_deref())?))
+    Ok(Json(state.matches.resign(&id, bearer(&headers).as_deref()).await?))
 }
 
 async fn view_at(State(state): Shared, Path((id, ply)): Path<(String, String)>) -> Result<Json<MatchView>, ApiError> {
     let ply: usize = ply.parse().map_err(|_| ApiError::bad_request(format!("'{ply}' is not a move number")))?;
-    Ok(Json(state.matches.with(&id, |m| m.view_at(ply))??))
+    Ok(Json(state.matches.with(&id, |m| m.view_at(ply)).await??))
 }
 
 async fn analyse(State(state): Shared, Path(id): Path<String>) -> Result<Json<Value>, ApiError> {
-    let (start, moves) = state.matches.with(&id, |m| {
-        if m.online.is_some() && !m.is_over() {
-            // No engine help for anyone while an online game is being played.
-            return Err(ApiError::conflict("the engine looks at an online game once it is over"));
-        }
-        Ok((m.start_game()?, m.game.history()))
-    })??;
-    let id_key = state.matches.with(&id, |m| m.id.clone())?;
-    if let Some(done) = state.matches.db().analysis(&id_key, moves.len())? {
+    let (start, moves, id_key) = state
+        .matches
+        .with(&id, |m| {
+            if m.online.is_some() && !m.is_over() {
+                // No engine help for anyone while an online game is being played.
+                return Err(ApiError::conflict("the engine looks at an online game once it is over"));
+            }
+            Ok((m.start_game()?, m.game.history(), m.id.clone()))
+        })
+        .await??;
+    if let Some(done) = state.matches.store().analysis(&id_key, moves.len()).await? {
         return Ok(Json(done));
     }
     let wait = analysis::max_duration(moves.len()) * 4;
@@ -455,7 +457,7 @@ async fn analyse(State(state): Shared, Path(id): Path<String>) -> Result<Json<Va
         .map_err(|_| ApiError::busy("the engine is busy with other analyses; try again in a moment"))?
         .map_err(|_| ApiError::busy("the engine is not available"))?;
     // Someone may have finished the same analysis while this one waited.
-    if let Some(done) = state.matches.db().analysis(&id_key, moves.len())? {
+    if let Some(done) = state.matches.store().analysis(&id_key, moves.len()).await? {
         return Ok(Json(done));
     }
     let plies = moves.len();
@@ -471,7 +473,7 @@ async fn analyse(State(state): Shared, Path(id): Path<String>) -> Result<Json<Va
     .await
     .map_err(|_| ApiError::conflict("the engine stopped before the analysis was done"))?
     .map_err(ApiError::conflict)?;
-    state.matches.db().save_analysis(&id_key, plies, &result)?;
+    state.matches.store().save_analysis(&id_key, plies, &result).await?;
     Ok(Json(result))
 }
 
@@ -502,12 +504,15 @@ async fn solve(
             other => return Err(ApiError::bad_request(format!("unknown query parameter '{other}' (known: ms)"))),
         }
     }
-    let (game, version, ply, over) = state.matches.with(&id, |m| {
-        if m.online.is_some() && !m.is_over() {
-            return Err(ApiError::conflict("no engine help while an online game is being played"));
-        }
-        Ok((m.game.clone_box(), m.version, m.game.history().len(), m.is_over()))
-    })??;
+    let (game, version, ply, over, key) = state
+        .matches
+        .with(&id, |m| {
+            if m.online.is_some() && !m.is_over() {
+                return Err(ApiError::conflict("no engine help while an online game is being played"));
+            }
+            Ok((m.game.clone_box(), m.version, m.game.history().len(), m.is_over(), m.id.clone()))
+        })
+        .await??;
     let unsolved =
         |reason: &str| Json(json!({ "version": version, "ply": ply, "solved": false, "reason": reason, "moves": [] }));
     if over {
@@ -517,7 +522,6 @@ async fn solve(
     let Ok(Ok(_permit)) = tokio::time::timeout(limit, state.solve_permit.acquire()).await else {
         return Ok(unsolved("the solver is busy with another game"));
     };
-    let key = state.matches.with(&id, |m| m.id.clone())?;
     // A full pool is answered like a busy solver: hints are a courtesy.
     let Ok(job) = state.compute.start(tabula_search::SOLVER_THREADS).await else {
         return Ok(unsolved("the server is busy thinking for others"));
@@ -550,7 +554,7 @@ async fn solve(
 }
 
 async fn export_record(State(state): Shared, Path(id): Path<String>) -> Result<Response, ApiError> {
-    let record = state.matches.with(&id, |m| records::write(&m.record()))?;
+    let record = state.matches.with(&id, |m| records::write(&m.record())).await?;
     Ok(([(header::CONTENT_TYPE, "text/plain; charset=utf-8"), (header::CACHE_CONTROL, "no-store")], record)
         .into_response())
 }
@@ -559,7 +563,7 @@ async fn import_records(State(state): Shared, body: Bytes) -> Result<(StatusCode
     let text = std::str::from_utf8(&body).map_err(|_| ApiError::bad_request("a record is UTF-8 text"))?;
     let recs = records::read(text).map_err(|e| ApiError::bad_record(e.line, e.to_string()))?;
     let stored: Vec<_> = recs.iter().map(|r| records::to_stored(r, state.matches.new_id())).collect();
-    state.matches.db().insert_all(&stored)?;
+    state.matches.store().insert_all(&stored).await?;
     let imported: Vec<Value> = stored
         .iter()
         .map(|m| {
@@ -607,7 +611,7 @@ async fn list_matches(State(state): Shared, RawQuery(query): RawQuery) -> Result
             }
         }
     }
-    let rows = state.matches.db().list(status, game, limit, before)?;
+    let rows = state.matches.store().list(status, game, limit, before).await?;
     let next = if rows.len() == limit {
         rows.last().map(|s| match status {
             ListStatus::Finished => s.row.finished_at.unwrap_or(0),

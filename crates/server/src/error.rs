@@ -114,7 +114,12 @@ impl From<Error> for ApiError {
 
 impl From<crate::store::StoreError> for ApiError {
     fn from(e: crate::store::StoreError) -> Self {
-        ApiError::storage(e.0)
+        match e {
+            crate::store::StoreError::Failed(message) => ApiError::storage(message),
+            crate::store::StoreError::Conflict => {
+                ApiError::conflict("the match changed meanwhile (a move was played first): nothing was changed")
+            }
+        }
     }
 }
 

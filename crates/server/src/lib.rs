@@ -1,7 +1,9 @@
 //! The Tabula portal: the catalog, matches against people or the computer
 //! (on one screen or online), game records and replays, and the web pages,
-//! all served from one process. Every match is kept in a SQLite store in the
-//! data directory.
+//! all served from one process. Every match is kept in a store: SQLite in the
+//! data directory for one server, or a PostgreSQL database that several
+//! servers share (each taking any request for any match, live connections
+//! told of the others' changes).
 
 mod analysis;
 mod api;
@@ -43,6 +45,9 @@ pub struct Config {
     pub web_dir: Option<PathBuf>,
     /// Keep the matches in this folder (`None`: in memory only, gone when the process ends).
     pub data_dir: Option<PathBuf>,
+    /// Keep the matches in this PostgreSQL database instead
+    /// (`postgres://user:password@host:port/dbname`), which other servers may share.
+    pub database: Option<String>,
     /// The address the server is bound to (set by [`serve`]): answered to besides the loopback names.
     pub bound: Option<SocketAddr>,
     /// Public addresses the server is reached under, such as
@@ -138,16 +143,46 @@ pub fn default_data_dir() -> PathBuf {
     PathBuf::from("tabula-data")
 }
 
-/// Builds the shared state, opening the store; inside a Tokio runtime it also
-/// starts the timekeeper that ends games on time.
+/// Builds the shared state with a store in memory (for tests: nothing is
+/// kept); inside a Tokio runtime it also starts the timekeeper that ends
+/// games on time. A store on disk or in PostgreSQL is opened with [`open_app_state`].
 pub fn try_app_state(config: Config) -> Result<Arc<AppState>, String> {
-    let matches = match &config.data_dir {
-        Some(dir) => MatchStore::open(dir).map_err(|e| e.to_string())?,
-        None => MatchStore::new(),
-    };
-    if config.data_dir.is_some() {
-        matches.prune(&config.limits.retention).map_err(|e| e.to_string())?;
+    if config.database.is_some() || config.data_dir.is_some() {
+        return Err("a store on disk or in PostgreSQL is opened with open_app_state".into());
     }
+    let state = new_state(MatchStore::new(), config)?;
+    if let Ok(runtime) = tokio::runtime::Handle::try_current() {
+        start_tasks(&state, &runtime);
+    }
+    Ok(state)
+}
+
+/// Builds the shared state with the store `config` names (a PostgreSQL
+/// database, else the SQLite file of the data directory, claimed for this
+/// server, else memory), sweeps it, and starts the background tasks: the
+/// timekeeper, the housekeeper, and with a shared store the relay of the
+/// other servers' notices.
+pub async fn open_app_state(config: Config) -> Result<Arc<AppState>, String> {
+    let store: Box<dyn store::Store> = match (&config.database, &config.data_dir) {
+        (Some(url), _) => Box::new(store::PgStore::open(url).await.map_err(|e| e.to_string())?),
+        (None, Some(dir)) => {
+            let sqlite = store::SqliteStore::open(dir).map_err(|e| e.to_string())?;
+            sqlite.claim().map_err(|e| e.to_string())?;
+            sqlite.prune_empty(store::now_ms() - 24 * 3600 * 1000).map_err(|e| e.to_string())?;
+            Box::new(sqlite)
+        }
+        (None, None) => Box::new(store::SqliteStore::open_in_memory().map_err(|e| e.to_string())?),
+    };
+    let matches = MatchStore::open(store).await.map_err(|e| e.to_string())?;
+    if config.data_dir.is_some() || config.database.is_some() {
+        matches.prune(&config.limits.retention).await.map_err(|e| e.to_string())?;
+    }
+    let state = new_state(matches, config)?;
+    start_tasks(&state, &tokio::runtime::Handle::current());
+    Ok(state)
+}
+
+fn new_state(matches: MatchStore, config: Config) -> Result<Arc<AppState>, String> {
     let hosts = AllowedHosts::new(config.bound, &config.public_urls)?;
     let key = rate_limit::ClientKey { behind_proxy: config.behind_proxy };
     let unlimited = Rate { burst: u32::MAX / 2, per_minute: 60_000 };
@@ -155,7 +190,7 @@ pub fn try_app_state(config: Config) -> Result<Arc<AppState>, String> {
         rate_limit::limiter(config.limits.new_matches.unwrap_or(unlimited), key),
         rate_limit::limiter(config.limits.imports.unwrap_or(unlimited), key),
     );
-    let state = Arc::new(AppState {
+    Ok(Arc::new(AppState {
         matches,
         hosts,
         compute: ComputePool::new(config.limits.pool),
@@ -166,12 +201,15 @@ pub fn try_app_state(config: Config) -> Result<Arc<AppState>, String> {
         players: Kept::new(KEPT_PLAYERS),
         pondering: Default::default(),
         limiters,
-    });
-    if let Ok(runtime) = tokio::runtime::Handle::try_current() {
-        runtime.spawn(timekeeper(Arc::downgrade(&state)));
-        runtime.spawn(housekeeper(Arc::downgrade(&state)));
+    }))
+}
+
+fn start_tasks(state: &Arc<AppState>, runtime: &tokio::runtime::Handle) {
+    runtime.spawn(timekeeper(Arc::downgrade(state)));
+    runtime.spawn(housekeeper(Arc::downgrade(state)));
+    if let Some(bus) = state.matches.store().bus() {
+        runtime.spawn(relay(Arc::downgrade(state), bus.subscribe()));
     }
-    Ok(state)
 }
 
 /// Builds the shared state; panics if the store cannot be opened (use [`try_app_state`] to handle that).
@@ -185,7 +223,26 @@ async fn timekeeper(state: Weak<AppState>) {
     loop {
         tick.tick().await;
         let Some(state) = state.upgrade() else { return };
-        state.matches.sweep_clocks();
+        state.matches.sweep_clocks().await;
+    }
+}
+
+/// Passes the other servers' notices to the matches, each on a task of its
+/// own (a match being read again never holds up the others); when notices
+/// were dropped because this server fell behind, every match is compared
+/// with the store.
+async fn relay(state: Weak<AppState>, mut notices: tokio::sync::broadcast::Receiver<store::Notice>) {
+    use tokio::sync::broadcast::error::RecvError;
+    loop {
+        let notice = match notices.recv().await {
+            Ok(notice) => notice,
+            Err(RecvError::Lagged(_)) => store::Notice::Resync,
+            Err(RecvError::Closed) => return,
+        };
+        let Some(state) = state.upgrade() else { return };
+        if state.matches.concerns(&notice) {
+            tokio::spawn(async move { state.matches.on_notice(notice).await });
+        }
     }
 }
 
@@ -199,9 +256,7 @@ async fn housekeeper(state: Weak<AppState>) {
         tick.tick().await;
         let Some(state) = state.upgrade() else { return };
         let rule = state.config.limits.retention;
-        let worker = Arc::clone(&state);
-        // The sweep is a few SQLite statements: off the async threads.
-        let _ = tokio::task::spawn_blocking(move || worker.matches.prune(&rule)).await;
+        let _ = state.matches.prune(&rule).await;
         rate_limit::forget_quiet_clients(&[&state.limiters.0, &state.limiters.1]);
     }
 }
@@ -213,7 +268,7 @@ pub async fn serve(addr: SocketAddr, mut config: Config, on_ready: impl FnOnce(S
     let bound = listener.local_addr()?;
     config.bound = Some(bound);
     let connections = config.limits.connections;
-    let state = try_app_state(config).map_err(std::io::Error::other)?;
+    let state = open_app_state(config).await.map_err(std::io::Error::other)?;
     on_ready(bound);
     let app = router(state);
     listener::run(listener, app, connections, async {

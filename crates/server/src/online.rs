@@ -36,7 +36,7 @@ pub async fn live(
     State(state): State<Arc<AppState>>,
     Path(id): Path<String>,
 ) -> Result<Response, ApiError> {
-    state.matches.slot(&id)?;
+    state.matches.slot(&id).await?;
     Ok(ws
         // Messages from clients are small; a small read buffer saves zeroing a large one on every read.
         .read_buffer_size(4 * 1024)
@@ -62,7 +62,13 @@ struct Presence {
 
 impl Drop for Presence {
     fn drop(&mut self) {
-        self.state.matches.unwatch(&self.slot, self.seat);
+        if self.seat.is_none() {
+            return;
+        }
+        let (state, slot, seat) = (self.state.clone(), self.slot.clone(), self.seat);
+        if let Ok(runtime) = tokio::runtime::Handle::try_current() {
+            runtime.spawn(async move { state.matches.unwatch(&slot, seat).await });
+        }
     }
 }
 
@@ -82,7 +88,7 @@ async fn session(mut socket: WebSocket, state: Arc<AppState>, id: String) {
         },
         _ => return,
     };
-    let Watching { slot, seat, mut rx, view: first } = match state.matches.watch(&id, token.as_deref()) {
+    let Watching { slot, seat, mut rx, view: first } = match state.matches.watch(&id, token.as_deref()).await {
         Ok(w) => w,
         Err(e) => {
             let _ = socket.send(error_message(&e)).await;
@@ -112,7 +118,7 @@ async fn session(mut socket: WebSocket, state: Arc<AppState>, id: String) {
             }
             msg = socket.recv() => {
                 let reply = match msg {
-                    Some(Ok(Message::Text(t))) => handle(&state, &id, token.as_deref(), t.as_str()),
+                    Some(Ok(Message::Text(t))) => handle(&state, &id, token.as_deref(), t.as_str()).await,
                     Some(Ok(Message::Binary(_))) => Some(error_message(&ApiError::bad_request("messages are JSON text"))),
                     Some(Ok(Message::Ping(_) | Message::Pong(_))) => None,
                     Some(Ok(Message::Close(_))) | Some(Err(_)) | None => break,
@@ -133,7 +139,7 @@ async fn session(mut socket: WebSocket, state: Arc<AppState>, id: String) {
 }
 
 /// Answers one message from a client (a move, a resignation, a ping).
-fn handle(state: &AppState, id: &str, token: Option<&str>, message: &str) -> Option<Message> {
+async fn handle(state: &AppState, id: &str, token: Option<&str>, message: &str) -> Option<Message> {
     let Ok(v) = serde_json::from_str::<Value>(message) else {
         return Some(error_message(&ApiError::bad_request("messages are JSON objects with a \"type\"")));
     };
@@ -145,9 +151,9 @@ fn handle(state: &AppState, id: &str, token: Option<&str>, message: &str) -> Opt
                 )));
             };
             let ply = v["ply"].as_u64().map(|p| p as usize);
-            state.matches.play_and(id, token, mv, ply, false).map(|_| ())
+            state.matches.play_and(id, token, mv, ply, false).await.map(|_| ())
         }
-        Some("resign") => state.matches.resign(id, token).map(|_| ()),
+        Some("resign") => state.matches.resign(id, token).await.map(|_| ()),
         Some("ping") => return Some(text(json!({ "type": "pong" }))),
         Some("hello") => Err(ApiError::bad_request("hello is said once, first")),
         _ => Err(ApiError::bad_request("unknown message type: use move, resign or ping")),

@@ -267,6 +267,7 @@ pub fn to_stored(rec: &GameRecord, id: String) -> StoredMatch {
             names: rec.names.clone(),
             online: false,
             clock: rec.clock,
+            clock_state: None,
             created_at: at,
             updated_at: now,
             finished_at: rec.result.as_ref().map(|_| now),

@@ -1,17 +1,22 @@
 //! Online matches: seat tokens, invitations, clocks, live updates over a
 //! WebSocket; records, replays and analyses; and matches kept across restarts.
+//! The tests of what the store keeps run against every backend (SQLite, and
+//! PostgreSQL when `TABULA_TEST_POSTGRES` is set: see `support/backends.rs`).
+
+#[path = "support/backends.rs"]
+mod backends;
 
 use std::net::SocketAddr;
-use std::path::PathBuf;
 use std::sync::Arc;
 use std::time::Duration;
 
 use axum::body::Body;
 use axum::http::{Request, StatusCode};
+use backends::{backends, Backend};
 use futures_util::{SinkExt, StreamExt};
 use http_body_util::BodyExt;
 use serde_json::{json, Value};
-use tabula_server::{app_state, router, AppState, Config};
+use tabula_server::{app_state, open_app_state, router, AppState, Config};
 use tokio_tungstenite::tungstenite::Message;
 use tower::ServiceExt;
 
@@ -24,8 +29,9 @@ impl Client {
         Client { state: app_state(Config::default()) }
     }
 
-    fn on_disk(dir: &std::path::Path) -> Self {
-        Client { state: app_state(Config { data_dir: Some(dir.to_path_buf()), ..Config::default() }) }
+    /// A server keeping its matches in `backend`.
+    async fn on(backend: &Backend) -> Self {
+        Client { state: open_app_state(backend.config()).await.expect("the server opens its store") }
     }
 
     async fn send(&self, method: &str, uri: &str, token: Option<&str>, body: Option<String>) -> (StatusCode, Value) {
@@ -79,13 +85,6 @@ fn first_move(view: &Value) -> String {
 
 fn history(view: &Value) -> Vec<String> {
     view["history"].as_array().unwrap().iter().map(|h| h["move"].as_str().unwrap().to_string()).collect()
-}
-
-fn temp_dir(name: &str) -> PathBuf {
-    let nanos = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).unwrap().as_nanos();
-    let dir = std::env::temp_dir().join(format!("tabula-online-{name}-{}-{nanos}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    dir
 }
 
 #[tokio::test]
@@ -202,16 +201,19 @@ async fn pages_of_other_sites_cannot_change_anything() {
 
 #[tokio::test]
 async fn a_move_sent_twice_is_played_once() {
-    let c = Client::new();
-    let (id, ann, _) = c.online_match(None).await;
-    let view = c.get(&format!("/api/matches/{id}"), Some(&ann)).await.1;
-    let mv = first_move(&view);
-    let moves = format!("/api/matches/{id}/moves");
-    let (status, _) = c.post(&moves, Some(&ann), json!({ "move": mv, "ply": 0 })).await;
-    assert_eq!(status, StatusCode::OK);
-    let (status, reply) = c.post(&moves, Some(&ann), json!({ "move": mv, "ply": 0 })).await;
-    assert_ne!(status, StatusCode::OK, "{reply}");
-    assert_eq!(history(&c.get(&format!("/api/matches/{id}"), None).await.1).len(), 1);
+    for backend in backends("twice").await {
+        let name = backend.name();
+        let c = Client::on(&backend).await;
+        let (id, ann, _) = c.online_match(None).await;
+        let view = c.get(&format!("/api/matches/{id}"), Some(&ann)).await.1;
+        let mv = first_move(&view);
+        let moves = format!("/api/matches/{id}/moves");
+        let (status, _) = c.post(&moves, Some(&ann), json!({ "move": mv, "ply": 0 })).await;
+        assert_eq!(status, StatusCode::OK, "{name}");
+        let (status, reply) = c.post(&moves, Some(&ann), json!({ "move": mv, "ply": 0 })).await;
+        assert_eq!(status, StatusCode::CONFLICT, "{name}: {reply}");
+        assert_eq!(history(&c.get(&format!("/api/matches/{id}"), None).await.1).len(), 1, "{name}");
+    }
 }
 
 #[tokio::test]
@@ -244,18 +246,21 @@ async fn unsafe_players_and_oversized_or_odd_names_are_refused() {
 
 #[tokio::test]
 async fn the_server_ends_the_game_when_a_clock_runs_out() {
-    let c = Client::new();
-    let (id, ann, _) = c.online_match(Some(json!({ "initial": 1, "increment": 0 }))).await;
-    let view = c.get(&format!("/api/matches/{id}"), Some(&ann)).await.1;
-    assert_eq!(view["online"]["clock"]["running"], 0, "the clock starts once both seats are taken");
-    assert!(view["online"]["clock"]["remaining"][0].as_i64().unwrap() <= 1000);
-    tokio::time::sleep(Duration::from_millis(1400)).await;
-    let view = c.get(&format!("/api/matches/{id}"), None).await.1;
-    assert_eq!(view["result"]["winner"], 1, "{view}");
-    assert_eq!(view["result"]["reason"], "Ann ran out of time.");
-    assert_eq!(view["online"]["clock"]["running"], Value::Null);
-    let (status, _) = c.post(&format!("/api/matches/{id}/moves"), Some(&ann), json!({ "move": "a1" })).await;
-    assert_eq!(status, StatusCode::CONFLICT);
+    for backend in backends("flag").await {
+        let name = backend.name();
+        let c = Client::on(&backend).await;
+        let (id, ann, _) = c.online_match(Some(json!({ "initial": 1, "increment": 0 }))).await;
+        let view = c.get(&format!("/api/matches/{id}"), Some(&ann)).await.1;
+        assert_eq!(view["online"]["clock"]["running"], 0, "{name}: the clock starts once both seats are taken");
+        assert!(view["online"]["clock"]["remaining"][0].as_i64().unwrap() <= 1000, "{name}");
+        tokio::time::sleep(Duration::from_millis(1400)).await;
+        let view = c.get(&format!("/api/matches/{id}"), None).await.1;
+        assert_eq!(view["result"]["winner"], 1, "{name}: {view}");
+        assert_eq!(view["result"]["reason"], "Ann ran out of time.", "{name}");
+        assert_eq!(view["online"]["clock"]["running"], Value::Null, "{name}");
+        let (status, _) = c.post(&format!("/api/matches/{id}/moves"), Some(&ann), json!({ "move": "a1" })).await;
+        assert_eq!(status, StatusCode::CONFLICT, "{name}");
+    }
 }
 
 #[tokio::test]
@@ -325,10 +330,16 @@ async fn records_are_exported_imported_and_broken_ones_refused_whole() {
 
 #[tokio::test]
 async fn matches_go_on_after_the_server_restarts() {
-    let dir = temp_dir("restart");
+    for backend in backends("restart").await {
+        restart_on(&backend).await;
+    }
+}
+
+async fn restart_on(backend: &Backend) {
+    let name = backend.name();
     let (id, ann, bo, local, played);
     {
-        let c = Client::on_disk(&dir);
+        let c = Client::on(backend).await;
         (id, ann, bo) = c.online_match(Some(json!({ "initial": 300, "increment": 3 }))).await;
         let view = c.get(&format!("/api/matches/{id}"), None).await.1;
         let view =
@@ -339,35 +350,34 @@ async fn matches_go_on_after_the_server_restarts() {
         local = l["id"].as_str().unwrap().to_string();
         c.post(&format!("/api/matches/{local}/moves"), None, json!({ "move": first_move(&l) })).await;
         let (status, _) = c.send("POST", &format!("/api/matches/{local}/computer-move"), None, None).await;
-        assert_eq!(status, StatusCode::OK);
+        assert_eq!(status, StatusCode::OK, "{name}");
     }
-    let c = Client::on_disk(&dir);
+    let c = Client::on(backend).await;
     let view = c.get(&format!("/api/matches/{id}"), Some(&bo)).await.1;
-    assert_eq!(history(&view), played);
-    assert_eq!(view["names"], json!(["Ann", "Bo"]));
-    assert_eq!(view["online"]["seat"], 1);
-    assert_eq!(view["online"]["clock"]["running"], 1, "Bo's clock runs again");
+    assert_eq!(history(&view), played, "{name}");
+    assert_eq!(view["names"], json!(["Ann", "Bo"]), "{name}");
+    assert_eq!(view["online"]["seat"], 1, "{name}");
+    assert_eq!(view["online"]["clock"]["running"], 1, "{name}: Bo's clock runs again");
     let (status, _) =
         c.post(&format!("/api/matches/{id}/moves"), Some(&ann), json!({ "move": first_move(&view) })).await;
-    assert_eq!(status, StatusCode::FORBIDDEN, "the tokens still hold their seats");
+    assert_eq!(status, StatusCode::FORBIDDEN, "{name}: the tokens still hold their seats");
     let (status, view) =
         c.post(&format!("/api/matches/{id}/moves"), Some(&bo), json!({ "move": first_move(&view) })).await;
-    assert_eq!(status, StatusCode::OK, "{view}");
+    assert_eq!(status, StatusCode::OK, "{name}: {view}");
     let (_, l) = c.get(&format!("/api/matches/{local}"), None).await;
-    assert_eq!(history(&l).len(), 2);
-    assert_eq!(l["players"], json!(["human", "level:easy"]));
+    assert_eq!(history(&l).len(), 2, "{name}");
+    assert_eq!(l["players"], json!(["human", "level:easy"]), "{name}");
     let (status, _) = c.send("POST", &format!("/api/matches/{local}/undo"), None, None).await;
-    assert_eq!(status, StatusCode::OK);
+    assert_eq!(status, StatusCode::OK, "{name}");
     drop(c);
-    let c = Client::on_disk(&dir);
-    assert!(history(&c.get(&format!("/api/matches/{local}"), None).await.1).is_empty(), "the undo was kept too");
-    drop(c);
-    let _ = std::fs::remove_dir_all(&dir);
+    let c = Client::on(backend).await;
+    let undone = history(&c.get(&format!("/api/matches/{local}"), None).await.1);
+    assert!(undone.is_empty(), "{name}: the undo was kept too");
 }
 
-/// A server on a free loopback port, in this process.
-async fn serve() -> (SocketAddr, Arc<AppState>) {
-    let state = app_state(Config::default());
+/// A server on a free loopback port, in this process, keeping its matches in `backend`.
+async fn serve(backend: &Backend) -> (SocketAddr, Arc<AppState>) {
+    let state = open_app_state(backend.config()).await.expect("the server opens its store");
     let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
     let addr = listener.local_addr().unwrap();
     let app = router(state.clone());
@@ -409,7 +419,13 @@ async fn view_where(ws: &mut Socket, pred: impl Fn(&Value) -> bool) -> Value {
 
 #[tokio::test]
 async fn moves_reach_the_other_player_and_spectators_live() {
-    let (addr, state) = serve().await;
+    for backend in backends("live").await {
+        live_on(&backend).await;
+    }
+}
+
+async fn live_on(backend: &Backend) {
+    let (addr, state) = serve(backend).await;
     let c = Client { state };
     let (id, ann, bo) = c.online_match(None).await;
     let mut a = connect(addr, &id, Some(&ann)).await;

@@ -1,9 +1,11 @@
 //! Matches: who holds each seat, the position with its history, and the view
 //! the play page is given (`views.rs`); [`MatchStore`] keeps them in memory
-//! for speed and in SQLite for safety, and tells live connections of every
-//! change. Every change is committed to the store before it is answered or
-//! sent to anyone, under the match's own lock, so what a player has seen
-//! accepted survives any crash.
+//! for speed and in the store (SQLite or PostgreSQL) for safety, and tells
+//! live connections of every change. Every change is committed to the store
+//! before it is answered or sent to anyone, under the match's own lock, so
+//! what a player has seen accepted survives any crash; with a store that
+//! several servers share, a match in memory is only a copy, brought up to
+//! date from the store before it is used.
 
 mod publish;
 mod seats;
@@ -14,7 +16,6 @@ pub use seats::{clean_name, Online, Seat};
 pub use store::MatchStore;
 
 use std::collections::BTreeMap;
-use std::time::Instant;
 
 use tabula_core::{Error, Options};
 use tabula_games::find;
@@ -24,7 +25,7 @@ use crate::clock::Clock;
 use crate::error::ApiError;
 use crate::records::{self, GameRecord};
 use crate::secret;
-use crate::store::{now_ms, ClockSettings, MatchRow, MoveRow, SeatRow, StoredMatch, StoredResult};
+use crate::store::{now_ms, ClockSettings, ClockState, MatchRow, MoveRow, SeatRow, StoredMatch, StoredResult};
 use crate::views::{Credentials, DecisionView, Ending, MatchView, MoveView, OnlineView, Played, ReplayPlace};
 
 /// One match: a game, its seats, and the moves played.
@@ -57,6 +58,27 @@ pub struct Match {
     pub ended: Option<StoredResult>,
     /// Whether it came from an imported record.
     pub imported: bool,
+}
+
+impl Clone for Match {
+    fn clone(&self) -> Match {
+        Match {
+            id: self.id.clone(),
+            options: self.options.clone(),
+            start: self.start.clone(),
+            seats: self.seats.clone(),
+            names: self.names.clone(),
+            game: self.game.clone_box(),
+            movers: self.movers.clone(),
+            times: self.times.clone(),
+            last_decision: self.last_decision.clone(),
+            version: self.version,
+            created_at: self.created_at,
+            online: self.online.clone(),
+            ended: self.ended.clone(),
+            imported: self.imported,
+        }
+    }
 }
 
 impl Match {
@@ -98,8 +120,7 @@ impl Match {
     pub fn go_online(&mut self, seat: usize, clock: Option<ClockSettings>) -> Credentials {
         let token = secret::new_token();
         let invite = secret::new_token();
-        let mut online =
-            Online { tokens: [None, None], invites: [None, None], clock: clock.map(Clock::new), connected: [0, 0] };
+        let mut online = Online { clock: clock.map(Clock::new), ..Online::default() };
         online.tokens[seat] = Some(secret::hash(&token));
         online.invites[1 - seat] = Some(secret::hash(&invite));
         self.online = Some(online);
@@ -152,11 +173,35 @@ impl Match {
         Ok(written)
     }
 
+    /// Plays a move for whoever is to move and runs the clocks: the mover's
+    /// stops (with its increment), the next one's starts. Returns the move as
+    /// the store keeps it.
+    pub fn play_timed(&mut self, mv: &str, decision: Option<Decision>) -> Result<MoveRow, Error> {
+        let mover = self.game.side_to_move().index();
+        let written = self.play(mv)?;
+        self.last_decision = decision;
+        let next = (!self.is_over()).then(|| self.game.side_to_move().index());
+        let at = *self.times.last().unwrap_or(&now_ms());
+        let clock_ms = self.online.as_mut().and_then(|o| o.clock.as_mut()).map(|c| {
+            if c.running().is_some() {
+                c.moved(mover, next, at)
+            } else {
+                c.left(mover, at)
+            }
+        });
+        Ok(MoveRow { ply: self.movers.len() - 1, mv: written, side: mover, at, clock_ms })
+    }
+
     fn unplay(&mut self) {
         if self.game.undo().is_some() {
             self.movers.pop();
             self.times.pop();
         }
+    }
+
+    /// The clock as the store keeps it, if the match has one.
+    pub fn clock_state(&self) -> Option<ClockState> {
+        self.online.as_ref().and_then(|o| o.clock.as_ref()).map(Clock::state)
     }
 
     /// Takes back to the last decision of a person; returns how many moves were taken back.
@@ -193,7 +238,7 @@ impl Match {
         } else {
             self.game.move_views().into_iter().map(|(mv, info)| MoveView { mv, info }).collect()
         };
-        let now = Instant::now();
+        let now = now_ms();
         MatchView {
             computer_to_move: self.computer_to_move(),
             can_move: self.can_move(viewer),
@@ -202,7 +247,7 @@ impl Match {
             online: self.online.as_ref().map(|o| OnlineView {
                 seat: viewer,
                 joined: [o.tokens[0].is_some(), o.tokens[1].is_some()],
-                connected: [o.connected[0] > 0, o.connected[1] > 0],
+                connected: [o.connected[0] > 0 || o.elsewhere[0], o.connected[1] > 0 || o.elsewhere[1]],
                 clock: o.clock.as_ref().map(|c| c.view(now)),
             }),
             ..self.still_view(self.game.as_ref(), self.game.history().len(), self.result())
@@ -298,6 +343,7 @@ impl Match {
                 names: self.names.clone(),
                 online: self.online.is_some(),
                 clock: self.online.as_ref().and_then(|o| o.clock.as_ref().map(|c| c.settings)),
+                clock_state: self.clock_state(),
                 created_at: self.created_at,
                 updated_at: now_ms(),
                 finished_at: result.as_ref().map(|_| now_ms()),
@@ -314,10 +360,41 @@ impl Match {
     pub fn restore(stored: &StoredMatch) -> Result<Match, Error> {
         let row = &stored.row;
         let entry = find(&row.game)?;
-        let mut game = start_game(&row.game, &row.options, row.start.as_deref())?;
-        let mut movers = Vec::with_capacity(stored.moves.len());
-        let mut times = Vec::with_capacity(stored.moves.len());
-        for (i, mv) in stored.moves.iter().enumerate() {
+        // Stored players were checked when the match was made.
+        let seat = |i: usize| Seat::parse(&row.players[i], entry.info());
+        let mut m = Match {
+            id: row.id.clone(),
+            options: row.options.clone(),
+            start: row.start.clone(),
+            seats: [seat(0)?, seat(1)?],
+            names: row.names.clone(),
+            game: start_game(&row.game, &row.options, row.start.as_deref())?,
+            movers: Vec::new(),
+            times: Vec::new(),
+            last_decision: None,
+            version: row.version,
+            created_at: row.created_at,
+            online: None,
+            ended: None,
+            imported: row.imported,
+        };
+        m.refresh(stored)?;
+        Ok(m)
+    }
+
+    /// Brings the match up to what the store holds (another server changed
+    /// it): the moves it lacks are played, and the rest is read again. Who
+    /// is connected here is kept. On an error the match is left as it was.
+    pub fn refresh(&mut self, stored: &StoredMatch) -> Result<(), Error> {
+        let row = &stored.row;
+        let history = self.game.history();
+        let goes_on = stored.moves.len() >= history.len() && history.iter().zip(&stored.moves).all(|(h, s)| *h == s.mv);
+        let (mut game, mut movers, mut times) = if goes_on {
+            (self.game.clone_box(), self.movers.clone(), self.times.clone())
+        } else {
+            (start_game(&row.game, &row.options, row.start.as_deref())?, Vec::new(), Vec::new())
+        };
+        for (i, mv) in stored.moves.iter().enumerate().skip(movers.len()) {
             if mv.ply != i {
                 return Err(Error::BadPosition(format!("stored match {} misses move {}", row.id, i + 1)));
             }
@@ -332,52 +409,51 @@ impl Match {
             })?;
             times.push(mv.at);
         }
-        // Stored players were checked when the match was made.
-        let seat = |i: usize| Seat::parse(&row.players[i], entry.info());
-        let seats = [seat(0)?, seat(1)?];
         let ended = row.result.clone().filter(|r| !r.by_rules);
         let over = ended.is_some() || game.outcome().is_some();
+        let here = self.online.as_ref().map_or([0, 0], |o| o.connected);
+        let elsewhere = self.online.as_ref().map_or([false, false], |o| o.elsewhere);
         let online = row.online.then(|| {
             let hash_of = |h: &Option<Vec<u8>>| h.as_deref().and_then(|b| <[u8; 32]>::try_from(b).ok());
-            let mut online = Online { tokens: [None, None], invites: [None, None], clock: None, connected: [0, 0] };
+            let mut online = Online { connected: here, elsewhere, ..Online::default() };
             for s in &stored.seats {
                 if s.seat < 2 {
                     online.tokens[s.seat] = hash_of(&s.token_hash);
                     online.invites[s.seat] = hash_of(&s.invite_hash);
                 }
             }
-            online.clock = row.clock.map(|settings| {
-                let mut remaining = [settings.initial_ms; 2];
-                for mv in &stored.moves {
-                    if let Some(left) = mv.clock_ms {
-                        remaining[mv.side.min(1)] = left;
+            online.clock = row.clock.map(|settings| match row.clock_state {
+                Some(state) => Clock::from_state(settings, state),
+                None => {
+                    // A store from before clocks were kept as timestamps: each
+                    // side's time as of its last move, the side to move's
+                    // running from now.
+                    let mut remaining = [settings.initial_ms; 2];
+                    for mv in &stored.moves {
+                        if let Some(left) = mv.clock_ms {
+                            remaining[mv.side.min(1)] = left;
+                        }
                     }
+                    let mut clock = Clock::with_remaining(settings, remaining);
+                    if !over && online.tokens.iter().all(Option::is_some) {
+                        clock.start(game.side_to_move().index(), now_ms());
+                    }
+                    clock
                 }
-                let mut clock = Clock::with_remaining(settings, remaining);
-                // The time the server was down is not charged: the clock of the side to move starts again now.
-                if !over && online.tokens.iter().all(Option::is_some) {
-                    clock.start(game.side_to_move().index(), Instant::now());
-                }
-                clock
             });
             online
         });
-        Ok(Match {
-            id: row.id.clone(),
-            options: row.options.clone(),
-            start: row.start.clone(),
-            seats,
-            names: row.names.clone(),
-            game,
-            movers,
-            times,
-            last_decision: None,
-            version: row.version,
-            created_at: row.created_at,
-            online,
-            ended,
-            imported: row.imported,
-        })
+        if self.version != row.version {
+            self.last_decision = None;
+        }
+        self.game = game;
+        self.movers = movers;
+        self.times = times;
+        self.names = row.names.clone();
+        self.version = row.version;
+        self.online = online;
+        self.ended = ended;
+        Ok(())
     }
 
     /// The match as a record.

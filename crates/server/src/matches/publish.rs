@@ -3,9 +3,9 @@
 //! and the cancel flags of computations made stale by a change.
 
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::{Arc, Mutex, MutexGuard, Weak};
+use std::sync::{Arc, Mutex, Weak};
 
-use tokio::sync::watch;
+use tokio::sync::{watch, OwnedMutexGuard};
 
 use super::Match;
 use crate::views::{view_message, MatchView};
@@ -49,12 +49,10 @@ pub struct Watching {
 
 /// A match in memory, with the channel that tells its watchers about changes.
 pub struct Slot {
-    /// The match, behind its own lock.
-    pub m: Mutex<Match>,
+    /// The match, behind its own lock (held while a change is committed to the store).
+    m: Arc<tokio::sync::Mutex<Match>>,
     /// The latest view, for live connections.
     pub tx: watch::Sender<Arc<Published>>,
-    /// Whether a clock runs (such a match is not dropped from memory).
-    pub(super) clocked: AtomicBool,
     /// The cancel flags of computations started for a version of the
     /// match: set once the match has moved past that version.
     thinking: Mutex<Vec<(u64, Weak<AtomicBool>)>>,
@@ -63,13 +61,12 @@ pub struct Slot {
 impl Slot {
     pub(super) fn new(m: Match) -> Arc<Slot> {
         let (tx, _) = watch::channel(Arc::new(Published::default()));
-        let clocked = m.online.as_ref().and_then(|o| o.clock.as_ref()).is_some_and(|c| c.running().is_some());
-        Arc::new(Slot { m: Mutex::new(m), tx, clocked: AtomicBool::new(clocked), thinking: Mutex::new(Vec::new()) })
+        Arc::new(Slot { m: Arc::new(tokio::sync::Mutex::new(m)), tx, thinking: Mutex::new(Vec::new()) })
     }
 
-    /// Locks the match.
-    pub fn lock(&self) -> MutexGuard<'_, Match> {
-        self.m.lock().unwrap_or_else(|p| p.into_inner())
+    /// Locks the match (waiting for a change being committed).
+    pub async fn lock(&self) -> OwnedMutexGuard<Match> {
+        self.m.clone().lock_owned().await
     }
 
     /// Cancels `flag` as soon as the match is no longer at `version`

@@ -63,7 +63,7 @@ pub fn clean_name(name: Option<&str>) -> Result<Option<String>, ApiError> {
 }
 
 /// The online part of a match: who holds the seats, who is connected, the clock.
-#[derive(Debug, Clone)]
+#[derive(Debug, Clone, Default)]
 pub struct Online {
     /// The hash of each seat's token, once the seat is held.
     pub tokens: [Option<[u8; 32]>; 2],
@@ -71,8 +71,10 @@ pub struct Online {
     pub invites: [Option<[u8; 32]>; 2],
     /// The clock, if the match is played with one.
     pub clock: Option<Clock>,
-    /// Live connections per seat.
+    /// Live connections per seat, to this server.
     pub connected: [u32; 2],
+    /// Which seats have a live connection to another server sharing the store.
+    pub elsewhere: [bool; 2],
 }
 
 impl Online {
