@@ -14,6 +14,7 @@ mod solver_search;
 mod solver_table;
 mod start;
 pub mod study;
+mod study_report;
 mod text;
 mod view;
 

@@ -358,6 +358,12 @@ impl Solver {
         self.deadline.is_some_and(|d| Instant::now() >= d)
     }
 
+    /// A guess at the margin of `pos` from a search `depth` moves deep (see `solver_search.rs`).
+    pub fn estimate(&mut self, pos: &WarpWeft, depth: u32) -> i32 {
+        let root = self.root_of(pos);
+        for_rules!(self.rules, R => self.shallow::<R>(root.used, root.spot, depth, i32::MIN / 2, i32::MAX / 2))
+    }
+
     /// The exact margin and a best move, by MTD(f) from `guess`; `None` if `limit` ran out first.
     /// With several threads, each tests a threshold of its own at once
     /// (see [`Solver::solve_in_parallel`]).

@@ -490,3 +490,76 @@ fn insert_sorted(moves: &mut Moves, order: i32, mv: u8) {
     list[j] = (order, mv);
     *count += 1;
 }
+
+impl Solver {
+    /// A quick guess at a position's margin for MTD(f) to start from: an
+    /// alpha–beta search `depth` moves deep without the table, each position
+    /// at its horizon valued by playing the rest greedily (each side takes
+    /// its line's best cell). Never exact, and never used as if it were.
+    pub(super) fn shallow<const R: u8>(&mut self, used: u64, spot: Spot, depth: u32, mut alpha: i32, beta: i32) -> i32 {
+        let targets = self.targets::<R>(used, spot);
+        let may_pass = Self::may_pass::<R>(spot);
+        if targets == 0 && !may_pass {
+            return 0;
+        }
+        if depth == 0 {
+            return self.greedy_rest::<R>(used, spot);
+        }
+        let (moves, count) = self.quickly_ordered_moves::<R>(used, spot, targets);
+        let mut best = i32::MIN;
+        for &(_, mv) in &moves[..count] {
+            let score = if mv == PASS_MOVE {
+                -self.shallow::<R>(used, spot.passed(), depth - 1, -beta, -alpha)
+            } else {
+                let v = self.values[mv as usize];
+                v - self.shallow::<R>(used | 1 << mv, spot.landed(mv as usize), depth - 1, v - beta, v - alpha)
+            };
+            best = best.max(score);
+            alpha = alpha.max(score);
+            if alpha >= beta {
+                break;
+            }
+        }
+        best
+    }
+
+    /// The mover's margin if both sides take the best cell of their line
+    /// from here to the end (passing only when they must); passover's
+    /// changes are left out.
+    fn greedy_rest<const R: u8>(&self, mut used: u64, mut spot: Spot) -> i32 {
+        let mut margin = 0;
+        let mut sign = 1;
+        loop {
+            let mut targets = self.targets::<R>(used, spot);
+            if targets == 0 {
+                if !Self::may_pass::<R>(spot) {
+                    return margin;
+                }
+                spot = spot.passed();
+                sign = -sign;
+                continue;
+            }
+            let (mut pick, mut pick_net) = (targets.trailing_zeros() as usize, i32::MIN);
+            while targets != 0 {
+                let t = targets.trailing_zeros() as usize;
+                targets &= targets - 1;
+                let after = spot.landed(t);
+                let mut replies = self.targets::<R>(used | 1 << t, after);
+                let mut best_reply = if replies == 0 { -8 } else { i32::MIN };
+                while replies != 0 {
+                    let r = replies.trailing_zeros() as usize;
+                    replies &= replies - 1;
+                    best_reply = best_reply.max(self.values[r]);
+                }
+                let net = self.values[t] - best_reply;
+                if net > pick_net {
+                    (pick, pick_net) = (t, net);
+                }
+            }
+            margin += sign * self.values[pick];
+            used |= 1 << pick;
+            spot = spot.landed(pick);
+            sign = -sign;
+        }
+    }
+}
