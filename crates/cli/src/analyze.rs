@@ -8,7 +8,7 @@ use clap::Args;
 use serde_json::{json, Value};
 use tabula_core::Options;
 use tabula_games::find;
-use tabula_search::{GameRecord, MatchSetup, Summary};
+use tabula_search::{wilson, GameRecord, MatchSetup, Summary};
 
 /// The arguments of `tabula analyze`.
 #[derive(Args, Debug)]
@@ -48,17 +48,13 @@ pub struct AnalyzeArgs {
     /// Run only the game's own study.
     #[arg(long)]
     pub study_only: bool,
-}
-
-/// The Wilson 95 % interval of a proportion.
-pub fn wilson(successes: u64, n: u64) -> [f64; 2] {
-    if n == 0 {
-        return [0.0, 1.0];
-    }
-    let (z, n, p) = (1.959_964f64, n as f64, successes as f64 / n as f64);
-    let centre = (p + z * z / (2.0 * n)) / (1.0 + z * z / n);
-    let half = z * ((p * (1.0 - p) + z * z / (4.0 * n)) / n).sqrt() / (1.0 + z * z / n);
-    [(centre - half).max(0.0), (centre + half).min(1.0)]
+    /// Keep every game of the game's own study in this folder (JSON lines),
+    /// and resume from what is there.
+    #[arg(long)]
+    pub records: Option<PathBuf>,
+    /// Only these parts of the game's own study, comma-separated (the study names them).
+    #[arg(long, value_delimiter = ',')]
+    pub parts: Vec<String>,
 }
 
 fn percentile(sorted: &[u32], q: f64) -> u32 {
@@ -98,7 +94,14 @@ pub fn run(args: &AnalyzeArgs) -> Result<(), String> {
     let study = match entry.study() {
         Some(study) if !args.no_study => {
             eprintln!("  running {}'s own study…", info.name);
-            let request = tabula_search::StudyRequest { games: args.games, threads: args.threads, seed: args.seed };
+            let request = tabula_search::StudyRequest {
+                games: args.games,
+                threads: args.threads,
+                seed: args.seed,
+                options: args.options.clone(),
+                records: args.records.clone(),
+                parts: args.parts.clone(),
+            };
             Some(study(&request).map_err(|e| e.to_string())?)
         }
         _ => None,
@@ -311,18 +314,4 @@ fn chart(r: &Value) -> String {
 
 fn escape(text: &str) -> String {
     text.replace('&', "&amp;").replace('<', "&lt;").replace('>', "&gt;")
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn wilson_matches_a_hand_computed_interval() {
-        // 7 of 10: centre (0.7 + 0.19208)/1.38415 = 0.64450, half 0.25675.
-        let [lo, hi] = wilson(7, 10);
-        assert!((lo - 0.3968).abs() < 1e-3, "{lo}");
-        assert!((hi - 0.8922).abs() < 1e-3, "{hi}");
-        assert_eq!(wilson(0, 0), [0.0, 1.0]);
-    }
 }

@@ -289,3 +289,122 @@ fn a_solve_that_starts_from_a_tests_bound_finds_the_same_value() {
         }
     }
 }
+
+/// The mover's final margin in half points (komi included) by a plain
+/// negamax over every line of play: no pruning, no table, the game's own
+/// moves. Turns alternate in every variant (a pass hands the turn over).
+fn brute_force(pos: &mut WarpWeft) -> i32 {
+    if pos.outcome().is_some() {
+        return pos.evaluate();
+    }
+    let mut best = i32::MIN;
+    for mv in common::legal(pos) {
+        pos.play(mv);
+        best = best.max(-brute_force(pos));
+        pos.undo(mv);
+    }
+    best
+}
+
+/// A 5 × 5 start with the variants numbered by the bits of `rules`: 1 pass, 2 passover, 4 blocking.
+fn variant_game(seed: u64, rules: u8, passover: i8) -> WarpWeft {
+    let mut pairs = vec![format!("seed={seed}"), "size=5".to_string()];
+    if rules & 1 != 0 {
+        pairs.push("pass=once".into());
+    }
+    if rules & 2 != 0 {
+        pairs.push(format!("passover={passover}"));
+    }
+    if rules & 4 != 0 {
+        pairs.push("blocking=true".into());
+    }
+    common::game(&pairs.iter().map(String::as_str).collect::<Vec<_>>())
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(48))]
+    /// The solver against the plain brute force, on 5 × 5 boards a few moves
+    /// in, under every combination of the variants, on one thread and two.
+    #[test]
+    fn the_solver_agrees_with_a_brute_force_in_every_variant(
+        seed in 0u64..500,
+        rules in 0u8..8,
+        passover in prop::sample::select(vec![-3i8, -1, 1, 2, 3]),
+        choices in prop::collection::vec(0usize..50, 7..10),
+        threads in 1usize..=2,
+    ) {
+        let (mut pos, _) = common::reached(variant_game(seed, rules, passover), &choices);
+        let truth = brute_force(&mut pos);
+        let mut solver = Solver::new(&pos, 4).unwrap();
+        solver.set_threads(threads);
+        let exact = solver.solve(&pos, 0, None).unwrap();
+        prop_assert_eq!(pos.evaluate() + 2 * exact.margin, truth, "{}", pos.to_text());
+        if let Some(best) = exact.best {
+            let mut child = pos.clone();
+            child.play(best);
+            prop_assert_eq!(-brute_force(&mut child), truth, "the best move {}", pos.format_move(best));
+        } else {
+            prop_assert!(pos.outcome().is_some());
+        }
+        prop_assert_eq!(solver.at_least(&pos, exact.margin, None), Some(true));
+        prop_assert_eq!(solver.at_least(&pos, exact.margin + 1, None), Some(false));
+    }
+}
+
+#[test]
+fn a_whole_5x5_blocking_game_is_solved_as_the_brute_force_says() {
+    for seed in 1..=3 {
+        let mut pos = variant_game(seed, 4, 0);
+        let exact = Solver::new(&pos, 16).unwrap().solve(&pos, 0, None).unwrap();
+        assert_eq!(pos.evaluate() + 2 * exact.margin, brute_force(&mut pos), "board {seed}");
+    }
+}
+
+#[test]
+fn every_move_is_valued_in_the_variants_the_pass_too() {
+    for (seed, rules) in [(3u64, 1u8), (4, 3), (5, 7), (6, 5)] {
+        let (pos, _) = common::reached(variant_game(seed, rules, 2), &[1, 2, 0, 1, 2, 1]);
+        let values = pos.solve_moves(None, None, &mut None).unwrap();
+        let legal = common::legal(&pos);
+        assert_eq!(values.len(), legal.len(), "board {seed}");
+        for (mv, score) in values {
+            let mut child = pos.clone();
+            child.play(mv);
+            let truth = -brute_force(&mut child);
+            let margin = |s: i32| {
+                if s > 0 {
+                    s - WIN_SCORE
+                } else if s < 0 {
+                    s + WIN_SCORE
+                } else {
+                    0
+                }
+            };
+            assert_eq!(margin(score), truth, "board {seed}, rules {rules}: {}", pos.format_move(mv));
+        }
+    }
+}
+
+/// A solver kept through a whole passover game: the values change move by
+/// move, the table's keys hold them, and every move it names is a best one.
+#[test]
+fn a_kept_solver_follows_a_game_whose_values_change() {
+    for seed in 1..=4 {
+        let (mut pos, _) = common::reached(variant_game(seed, 3, -2), &[2, 1, 1, 0]);
+        let mut kept = Solver::new(&pos, 1).unwrap();
+        while pos.outcome().is_none() {
+            assert!(kept.fits(&pos), "board {seed}");
+            let exact = kept.solve(&pos, 0, None).unwrap();
+            let best = exact.best.unwrap();
+            let mut child = pos.clone();
+            child.play(best);
+            assert_eq!(-brute_force(&mut child), pos.evaluate() + 2 * exact.margin, "board {seed}: {}", pos.to_text());
+            pos = child;
+        }
+    }
+    // A board of other rules or values is not this solver's.
+    let pos = variant_game(1, 3, -2);
+    let kept = Solver::new(&pos, 1).unwrap();
+    assert!(!kept.fits(&variant_game(1, 1, 0)));
+    assert!(!kept.fits(&variant_game(2, 3, -2)));
+}

@@ -113,8 +113,8 @@ pub trait AnyGame: Send + Sync {
     fn observe(&self, out: &mut Vec<f32>);
 }
 
-/// How big a game's own study (`tabula analyze`) should be.
-#[derive(Debug, Clone, Copy)]
+/// How big a game's own study (`tabula analyze`) should be, and of which game.
+#[derive(Debug, Clone, Default)]
 pub struct StudyRequest {
     /// Games (or boards) per measurement.
     pub games: u64,
@@ -122,6 +122,13 @@ pub struct StudyRequest {
     pub threads: usize,
     /// Seed for every random choice.
     pub seed: u64,
+    /// The game's options, `KEY=VALUE` (a variant, a board size…).
+    pub options: Vec<String>,
+    /// Where the study keeps every game it plays, one JSON line each, and
+    /// resumes from: a study stopped half-way plays only what is missing.
+    pub records: Option<std::path::PathBuf>,
+    /// Only these parts of the study (their names are the study's own; empty: all).
+    pub parts: Vec<String>,
 }
 
 /// A study a game adds to `tabula analyze`: its report as Markdown and JSON.

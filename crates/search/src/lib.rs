@@ -29,4 +29,4 @@ pub use perft::perft;
 pub use player::{choose_move, parse_duration, Player, PlayerSpec, SOLVER_THREADS};
 pub use playout::{random_playout, PlayoutStats};
 pub use random::random_move;
-pub use stats::{elo_from_score, GameResult, Summary};
+pub use stats::{elo_from_score, mean_interval, wilson, GameResult, Summary};

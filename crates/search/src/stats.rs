@@ -51,6 +51,33 @@ pub struct GameResult {
     pub adjudicated: bool,
 }
 
+/// The Wilson 95 % interval of a proportion, `successes` of `n` (all of
+/// 0..1 when there is nothing to go on).
+pub fn wilson(successes: u64, n: u64) -> [f64; 2] {
+    if n == 0 {
+        return [0.0, 1.0];
+    }
+    let (z, n, p) = (Z95, n as f64, successes as f64 / n as f64);
+    let centre = (p + z * z / (2.0 * n)) / (1.0 + z * z / n);
+    let half = z * ((p * (1.0 - p) + z * z / (4.0 * n)) / n).sqrt() / (1.0 + z * z / n);
+    [(centre - half).max(0.0), (centre + half).min(1.0)]
+}
+
+/// The mean of `values` and half the width of its 95 % interval (normal
+/// approximation with the sample's spread; 0 for fewer than two values).
+pub fn mean_interval(values: &[f64]) -> (f64, f64) {
+    let n = values.len() as f64;
+    if values.is_empty() {
+        return (0.0, 0.0);
+    }
+    let mean = values.iter().sum::<f64>() / n;
+    if values.len() < 2 {
+        return (mean, 0.0);
+    }
+    let variance = values.iter().map(|v| (v - mean).powi(2)).sum::<f64>() / (n - 1.0);
+    (mean, Z95 * (variance / n).sqrt())
+}
+
 /// The Elo difference for a score strictly between 0 and 1.
 pub fn elo_from_score(score: f64) -> Option<f64> {
     (score > 0.0 && score < 1.0).then(|| -400.0 * (1.0 / score - 1.0).log10())
@@ -123,5 +150,29 @@ impl Summary {
             },
             self.mean_length,
         )
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn wilson_matches_a_hand_computed_interval() {
+        // 7 of 10: centre (0.7 + 0.19208)/1.38415 = 0.64450, half 0.25675.
+        let [lo, hi] = wilson(7, 10);
+        assert!((lo - 0.3968).abs() < 1e-3, "{lo}");
+        assert!((hi - 0.8922).abs() < 1e-3, "{hi}");
+        assert_eq!(wilson(0, 0), [0.0, 1.0]);
+    }
+
+    #[test]
+    fn a_mean_comes_with_its_interval() {
+        // 1, 2, 3, 4: mean 2.5, sample variance 5/3, half width 1.96 · sqrt(5/12).
+        let (mean, half) = mean_interval(&[1.0, 2.0, 3.0, 4.0]);
+        assert_eq!(mean, 2.5);
+        assert!((half - 1.265_1).abs() < 1e-3, "{half}");
+        assert_eq!(mean_interval(&[]), (0.0, 0.0));
+        assert_eq!(mean_interval(&[7.0]), (7.0, 0.0));
     }
 }

@@ -18,13 +18,13 @@ impl Evaluate for WarpWeft {
         self.total2(me) - self.total2(me.other())
     }
 
-    /// Bigger cells first: a cheap guess at the best move.
+    /// Bigger cells first: a cheap guess at the best move (a swap or a pass scores nothing).
     #[inline]
     fn order_hint(&self, mv: WarpWeftMove) -> i32 {
-        if mv.is_swap() {
-            0
-        } else {
+        if mv.is_landing() {
             self.value(mv.to as usize) as i32
+        } else {
+            0
         }
     }
 
@@ -36,7 +36,7 @@ impl Evaluate for WarpWeft {
         final_score(self.evaluate())
     }
 
-    /// Exact values from the solver (boards up to 7 × 7), keeping its table in `memory`.
+    /// Exact values from the solver (boards up to 7 × 7, any variant), keeping its table in `memory`.
     fn solve_moves(
         &self,
         limit: Option<Duration>,

@@ -4,9 +4,11 @@
 
 use tabula_core::{Error, Game, GameInfo, Options, Outcome, Side};
 
+use super::geometry::between;
 use super::info::INFO;
 use super::rules::{
-    Axis, WarpWeft, WarpWeftMove, KEYS_FLAGS, KEYS_SHUTTLE, KEYS_WARP, KEYS_WEFT, KEY_SWAPPED, KEY_WARP_TO_MOVE,
+    value_key, Axis, WarpWeft, WarpWeftMove, KEYS_FLAGS, KEYS_PASSED, KEYS_SHUTTLE, KEYS_WARP, KEYS_WEFT, KEY_SWAPPED,
+    KEY_WARP_TO_MOVE,
 };
 use super::{notation, text, view};
 
@@ -26,12 +28,11 @@ impl Game for WarpWeft {
         self.seat_of(self.axis_to_move)
     }
 
+    /// The landings on the mover's line, lowest cell first, then the pie
+    /// swap and the pass where they are open.
     #[inline]
     fn legal_moves(&self, out: &mut Vec<WarpWeftMove>) {
         let mut targets = self.targets();
-        if targets == 0 {
-            return;
-        }
         let from = self.shuttle;
         while targets != 0 {
             let to = targets.trailing_zeros() as u8;
@@ -41,16 +42,14 @@ impl Game for WarpWeft {
         if self.swap_available() {
             out.push(WarpWeftMove::SWAP);
         }
+        if self.pass_available() {
+            out.push(WarpWeftMove::pass(from));
+        }
     }
 
     #[inline]
     fn move_count(&self) -> usize {
-        let t = self.targets();
-        if t == 0 {
-            0
-        } else {
-            t.count_ones() as usize + self.swap_available() as usize
-        }
+        self.targets().count_ones() as usize + self.swap_available() as usize + self.pass_available() as usize
     }
 
     #[inline]
@@ -61,8 +60,18 @@ impl Game for WarpWeft {
             return;
         }
         let axis = self.axis_to_move;
+        if mv.is_pass() {
+            self.passed[axis.index()] = true;
+            self.hash ^= KEYS_PASSED[axis.index()] ^ KEYS_FLAGS[KEY_WARP_TO_MOVE];
+            self.axis_to_move = axis.other();
+            return;
+        }
         let to = mv.to as usize;
         let bit = 1u128 << to;
+        if self.variants.passover != 0 {
+            self.pass_over(mv.from as usize, to, self.variants.passover);
+            self.hash ^= value_key(to, self.grid[to]);
+        }
         self.used |= bit;
         self.taken[axis.index()] |= bit;
         self.points[axis.index()] += self.grid[to] as i16;
@@ -82,6 +91,12 @@ impl Game for WarpWeft {
             return;
         }
         let axis = self.axis_to_move.other();
+        if mv.is_pass() {
+            self.passed[axis.index()] = false;
+            self.hash ^= KEYS_PASSED[axis.index()] ^ KEYS_FLAGS[KEY_WARP_TO_MOVE];
+            self.axis_to_move = axis;
+            return;
+        }
         let to = mv.to as usize;
         let bit = 1u128 << to;
         self.used &= !bit;
@@ -93,11 +108,15 @@ impl Game for WarpWeft {
             ^ KEYS_FLAGS[KEY_WARP_TO_MOVE];
         self.shuttle = mv.from;
         self.axis_to_move = axis;
+        if self.variants.passover != 0 {
+            self.hash ^= value_key(to, self.grid[to]);
+            self.pass_over(mv.from as usize, to, -self.variants.passover);
+        }
     }
 
     #[inline]
     fn outcome(&self) -> Option<Outcome> {
-        if self.targets() == 0 {
+        if self.is_over() {
             Some(self.result())
         } else {
             None
@@ -139,5 +158,22 @@ impl Game for WarpWeft {
 
     fn drawing(&self) -> String {
         view::drawing(self)
+    }
+}
+
+impl WarpWeft {
+    /// `passover`: changes every unused cell strictly between `from` and
+    /// `to` by `delta`, keeping the hash of their values (a slide, or with
+    /// the opposite delta its undoing).
+    #[inline]
+    fn pass_over(&mut self, from: usize, to: usize, delta: i8) {
+        let mut cells = between(self.n as usize, from, to) & !self.used;
+        while cells != 0 {
+            let cell = cells.trailing_zeros() as usize;
+            cells &= cells - 1;
+            self.hash ^= value_key(cell, self.grid[cell]);
+            self.grid[cell] += delta;
+            self.hash ^= value_key(cell, self.grid[cell]);
+        }
     }
 }

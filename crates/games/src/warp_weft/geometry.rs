@@ -34,6 +34,74 @@ pub(super) static LINES: [[[u128; MAX_CELLS]; 2]; MAX_SIZE + 1] = {
     table
 };
 
+/// The four ways a slide can go along a line: along the row to the right
+/// and to the left (Weft's), down and up the column (Warp's).
+pub(super) const RIGHT: usize = 0;
+pub(super) const LEFT: usize = 1;
+pub(super) const DOWN: usize = 2;
+pub(super) const UP: usize = 3;
+
+/// For every board size, way and cell, the cells beyond the cell that way
+/// to the edge of the board (the cell itself excluded), as masks.
+pub(super) static RAYS: [[[u128; MAX_CELLS]; 4]; MAX_SIZE + 1] = {
+    let mut table = [[[0u128; MAX_CELLS]; 4]; MAX_SIZE + 1];
+    let mut n = 1;
+    while n <= MAX_SIZE {
+        let mut cell = 0;
+        while cell < n * n {
+            let (r, c) = (cell / n, cell % n);
+            let mut i = 0;
+            while i < n {
+                if i > c {
+                    table[n][RIGHT][cell] |= 1u128 << (r * n + i);
+                }
+                if i < c {
+                    table[n][LEFT][cell] |= 1u128 << (r * n + i);
+                }
+                if i > r {
+                    table[n][DOWN][cell] |= 1u128 << (i * n + c);
+                }
+                if i < r {
+                    table[n][UP][cell] |= 1u128 << (i * n + c);
+                }
+                i += 1;
+            }
+            cell += 1;
+        }
+        n += 1;
+    }
+    table
+};
+
+/// The cells of `ray` (cells beyond a start, one way) before the first of
+/// `used` on it: all of it when nothing is in the way. Rays that go to
+/// higher cell numbers (`RIGHT`, `DOWN`) stop below their lowest used cell,
+/// the others above their highest.
+#[inline]
+pub(super) fn before_first_used(ray: u128, used: u128, increasing: bool) -> u128 {
+    let blockers = ray & used;
+    if blockers == 0 {
+        ray
+    } else if increasing {
+        ray & ((blockers & blockers.wrapping_neg()) - 1)
+    } else {
+        ray & !(u128::MAX >> blockers.leading_zeros())
+    }
+}
+
+/// The cells strictly between two cells of one line (empty for neighbours).
+#[inline]
+pub(super) fn between(n: usize, from: usize, to: usize) -> u128 {
+    let rays = &RAYS[n];
+    let (there, back) = match (from / n == to / n, to > from) {
+        (true, true) => (RIGHT, LEFT),
+        (true, false) => (LEFT, RIGHT),
+        (false, true) => (DOWN, UP),
+        (false, false) => (UP, DOWN),
+    };
+    rays[there][from] & rays[back][to]
+}
+
 /// The name of a cell, e.g. `d4`.
 pub fn cell_name(n: usize, cell: usize) -> String {
     let (r, c) = (cell / n, cell % n);

@@ -14,6 +14,9 @@ pub(super) static INFO: GameInfo = GameInfo {
         OptionSpec { key: "komi", default: "4.5", choices: &[], help: "points Warp starts with, to balance Weft's first pick" },
         OptionSpec { key: "symmetric", default: "true", choices: &["true", "false"], help: "mirror the grid across its diagonal so both players see the same world" },
         OptionSpec { key: "pie", default: "false", choices: &["true", "false"], help: "after Weft's first move, Warp may take Weft's seat instead of moving" },
+        OptionSpec { key: "pass", default: "off", choices: &["off", "once"], help: "once: each player may pass once a game, even with no cell left on their line" },
+        OptionSpec { key: "passover", default: "0", choices: &["-3", "-2", "-1", "0", "1", "2", "3"], help: "every unused cell a slide passes over changes by this much (0: off)" },
+        OptionSpec { key: "blocking", default: "false", choices: &["true", "false"], help: "a slide may not cross a used cell: only the free cells up to the first used one each way" },
     ],
     levels: &[
         LevelInfo { key: "easy", name: "Easy", player: "greedy:margin=6", about: "grabs good cells, not always the best, and never looks at your reply" },

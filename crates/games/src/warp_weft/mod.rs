@@ -10,14 +10,16 @@ mod info;
 mod notation;
 mod rules;
 mod solver;
+mod solver_search;
 mod solver_table;
 mod start;
 #[cfg(feature = "threads")]
 pub mod study;
+mod study_report;
 mod text;
 mod view;
 
 pub use geometry::{cell_name, parse_cell, MAX_SIZE};
-pub use rules::{Axis, WarpWeft, WarpWeftMove};
+pub use rules::{Axis, Variants, WarpWeft, WarpWeftMove};
 pub use solver::{Exact, Known, Solver, MAX_SOLVABLE_SIZE};
 pub use start::generate_grid;

@@ -1,9 +1,10 @@
 //! Move notation: a move is the name of the cell the shuttle lands on
-//! (`d4`, or `r,c` counted from 0); the pie swap is `swap`.
+//! (`d4`, or `r,c` counted from 0); the pie swap is `swap`, and a pass
+//! (`pass=once`) is `pass`.
 
 use tabula_core::Error;
 
-use super::geometry::{cell_name, parse_cell};
+use super::geometry::{between, cell_name, mask_cells, parse_cell};
 use super::rules::{Axis, WarpWeft, WarpWeftMove};
 
 /// Reads a move and checks that it is legal in `pos`, saying why when it is not.
@@ -18,10 +19,21 @@ pub fn parse_move(pos: &WarpWeft, text: &str) -> Result<WarpWeftMove, Error> {
             ))
         };
     }
+    let axis = pos.axis_to_move();
+    if text.trim().eq_ignore_ascii_case("pass") {
+        return if pos.pass_available() {
+            Ok(WarpWeftMove::pass(pos.shuttle() as u8))
+        } else if !pos.variants().pass_once {
+            Err(Error::IllegalMove("pass is only allowed in the pass=once variant".into()))
+        } else if pos.is_over() {
+            Err(Error::IllegalMove("the game is over; nobody can pass".into()))
+        } else {
+            Err(Error::IllegalMove(format!("{} has already passed once this game", axis.name())))
+        };
+    }
     let cell = parse_cell(n, text)?;
     let name = cell_name(n, cell);
-    let axis = pos.axis_to_move();
-    if pos.targets() == 0 {
+    if pos.is_over() {
         return Err(Error::IllegalMove(format!("the game is over; {name} cannot be played")));
     }
     if pos.line_mask(axis, pos.shuttle()) & (1u128 << cell) == 0 {
@@ -38,13 +50,24 @@ pub fn parse_move(pos: &WarpWeft, text: &str) -> Result<WarpWeftMove, Error> {
     if pos.is_used(cell) {
         return Err(Error::IllegalMove(format!("{name} is already used")));
     }
+    if pos.targets() & (1u128 << cell) == 0 {
+        // Only the blocking variant leaves an unused cell of the line out of reach.
+        let from = pos.shuttle();
+        let wall = mask_cells(between(n, from, cell) & pos.used).map(|c| cell_name(n, c)).collect::<Vec<_>>();
+        return Err(Error::IllegalMove(format!(
+            "{name} is beyond {}: with blocking, a slide cannot cross a used cell",
+            wall.join(" and ")
+        )));
+    }
     Ok(WarpWeftMove { to: cell as u8, from: pos.shuttle() as u8 })
 }
 
-/// Writes a move: the target cell's name, or `swap`.
+/// Writes a move: the target cell's name, `swap` or `pass`.
 pub fn format_move(pos: &WarpWeft, mv: WarpWeftMove) -> String {
     if mv.is_swap() {
         "swap".to_string()
+    } else if mv.is_pass() {
+        "pass".to_string()
     } else {
         cell_name(pos.size(), mv.to as usize)
     }

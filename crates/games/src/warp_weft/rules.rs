@@ -4,7 +4,7 @@
 
 use tabula_core::{zobrist, Outcome, Side};
 
-use super::geometry::{LINES, MAX_CELLS};
+use super::geometry::{before_first_used, DOWN, LEFT, LINES, MAX_CELLS, RAYS, RIGHT, UP};
 
 /// The two directions of play. Weft pushes the shuttle along its row and
 /// moves first; Warp pushes it along its column.
@@ -43,7 +43,9 @@ impl Axis {
 
 /// One move: the shuttle slides from `from` to the unused cell `to` (cell
 /// indices, row-major). `from` is kept so the move can be taken back. With
-/// the pie rule, Warp's answer to the first move may instead be [`WarpWeftMove::SWAP`].
+/// the pie rule, Warp's answer to the first move may instead be
+/// [`WarpWeftMove::SWAP`]; with `pass=once`, a move may be a pass
+/// ([`WarpWeftMove::pass`], the shuttle staying on `from`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub struct WarpWeftMove {
     /// The cell the shuttle lands on (or `SWAP_CELL` for the pie swap).
@@ -53,15 +55,61 @@ pub struct WarpWeftMove {
 }
 
 const SWAP_CELL: u8 = u8::MAX;
+/// The `to` of a pass: no cell.
+pub(super) const PASS_CELL: u8 = u8::MAX - 1;
 
 impl WarpWeftMove {
     /// The pie rule's seat swap (its `from` is unused).
     pub const SWAP: WarpWeftMove = WarpWeftMove { to: SWAP_CELL, from: SWAP_CELL };
 
+    /// A pass with the shuttle on `from` (the `pass=once` variant).
+    #[inline]
+    pub fn pass(from: u8) -> WarpWeftMove {
+        WarpWeftMove { to: PASS_CELL, from }
+    }
+
     /// Whether this is the pie rule's seat swap.
     #[inline]
     pub fn is_swap(self) -> bool {
         self.to == SWAP_CELL
+    }
+
+    /// Whether this is a pass.
+    #[inline]
+    pub fn is_pass(self) -> bool {
+        self.to == PASS_CELL
+    }
+
+    /// Whether the shuttle lands on a cell (neither a swap nor a pass).
+    #[inline]
+    pub fn is_landing(self) -> bool {
+        self.to < PASS_CELL
+    }
+}
+
+/// The variant rules a game is played with, all off by default: the design
+/// note's ideas that change what a move is (options `pass`, `passover` and
+/// `blocking`). Any combination is a game.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash)]
+pub struct Variants {
+    /// `pass=once`: each player may pass once a game, on any turn; the game
+    /// ends when the mover has no unused cell on their line and no pass left.
+    pub pass_once: bool,
+    /// `passover=D`: every unused cell strictly between a slide's start and
+    /// its landing cell changes by D (0: off). The landing cell scores its
+    /// value at that moment.
+    pub passover: i8,
+    /// `blocking=true`: a slide may not cross a used cell.
+    pub blocking: bool,
+}
+
+impl Variants {
+    /// The most a passover may change a cell by, either way.
+    pub const MAX_PASSOVER: i8 = 3;
+
+    /// Whether every variant is off (the game as the note plays it).
+    pub fn is_plain(self) -> bool {
+        self == Variants::default()
     }
 }
 
@@ -74,6 +122,15 @@ pub(super) static KEYS_SHUTTLE: [u64; MAX_CELLS] = zobrist::keys(0x5757_0004);
 pub(super) static KEYS_FLAGS: [u64; 2] = zobrist::keys(0x5757_0005);
 pub(super) const KEY_WARP_TO_MOVE: usize = 0;
 pub(super) const KEY_SWAPPED: usize = 1;
+/// An axis has used its pass (by axis).
+pub(super) static KEYS_PASSED: [u64; 2] = zobrist::keys(0x5757_0006);
+
+/// The key of an unused cell holding `value`, for games whose values change
+/// (`passover`): such a position's hash covers its unused cells' values.
+#[inline]
+pub(super) fn value_key(cell: usize, value: i8) -> u64 {
+    zobrist::splitmix64(0x5757_0007_0000 ^ ((cell as u64) << 8) ^ value as u8 as u64)
+}
 
 /// A Warp & Weft position: the grid, which cells are used and by whom, the
 /// shuttle, whose turn it is and the score. Fixed-size and `Copy`-cheap to
@@ -92,6 +149,10 @@ pub struct WarpWeft {
     /// Whether Warp used the pie rule to take Weft's seat.
     pub(super) swapped: bool,
     pub(super) pie: bool,
+    /// The variant rules (pass, passover, blocking).
+    pub(super) variants: Variants,
+    /// Whether each axis has used its pass, `[Weft, Warp]` (`pass=once`).
+    pub(super) passed: [bool; 2],
     /// Points taken by each axis, `[Weft, Warp]`, komi excluded.
     pub(super) points: [i16; 2],
     /// Warp's komi in half points (4.5 is 9).
@@ -121,7 +182,33 @@ impl WarpWeft {
         if self.swapped {
             h ^= KEYS_FLAGS[KEY_SWAPPED];
         }
+        for axis in [Axis::Weft, Axis::Warp] {
+            if self.passed[axis.index()] {
+                h ^= KEYS_PASSED[axis.index()];
+            }
+        }
+        if self.variants.passover != 0 {
+            for cell in (0..self.cells()).filter(|&c| !self.is_used(c)) {
+                h ^= value_key(cell, self.grid[cell]);
+            }
+        }
         h
+    }
+
+    /// The variant rules this game is played with.
+    pub fn variants(&self) -> Variants {
+        self.variants
+    }
+
+    /// Whether an axis may still pass (`pass=once`, not yet used).
+    #[inline]
+    pub fn can_pass(&self, axis: Axis) -> bool {
+        self.variants.pass_once && !self.passed[axis.index()]
+    }
+
+    /// Whether an axis has used its pass.
+    pub fn has_passed(&self, axis: Axis) -> bool {
+        self.passed[axis.index()]
     }
 
     /// Width and height of the grid.
@@ -220,21 +307,58 @@ impl WarpWeft {
         LINES[self.n as usize][axis.index()][cell]
     }
 
-    /// The unused cells the side to move may land on (pie swap aside).
+    /// The unused cells the side to move may land on (pie swap and pass
+    /// aside): every unused cell of its line, or with `blocking` only those
+    /// before the first used cell each way from the shuttle.
     #[inline]
     pub fn targets(&self) -> u128 {
-        self.line_mask(self.axis_to_move, self.shuttle as usize) & !self.used
+        let shuttle = self.shuttle as usize;
+        if self.variants.blocking {
+            self.reach(self.axis_to_move, shuttle)
+        } else {
+            self.line_mask(self.axis_to_move, shuttle) & !self.used
+        }
+    }
+
+    /// With `blocking`: the unused cells `axis` could slide to from `cell`
+    /// without crossing a used one.
+    #[inline]
+    pub(super) fn reach(&self, axis: Axis, cell: usize) -> u128 {
+        let rays = &RAYS[self.n as usize];
+        // The way to higher cell numbers, then the way back.
+        let (onward, back) = if axis == Axis::Weft { (RIGHT, LEFT) } else { (DOWN, UP) };
+        before_first_used(rays[onward][cell], self.used, true) | before_first_used(rays[back][cell], self.used, false)
+    }
+
+    /// Whether the mover may pass now.
+    #[inline]
+    pub fn pass_available(&self) -> bool {
+        self.can_pass(self.axis_to_move)
+    }
+
+    /// Moves made so far by an axis: its cells and its pass.
+    #[inline]
+    pub(super) fn moves_made(&self, axis: Axis) -> u32 {
+        self.taken[axis.index()].count_ones() + self.passed[axis.index()] as u32
     }
 
     /// Whether the pie swap is open: the rule is on, Weft has made exactly
-    /// the first move and Warp has not answered.
+    /// the first move (a landing or, with `pass=once`, a pass) and Warp has
+    /// not answered.
     #[inline]
     pub fn swap_available(&self) -> bool {
         self.pie
             && !self.swapped
             && self.axis_to_move == Axis::Warp
-            && self.taken[1] == 0
-            && self.taken[0].count_ones() == 1
+            && self.moves_made(Axis::Warp) == 0
+            && self.moves_made(Axis::Weft) == 1
+    }
+
+    /// Whether the game is over: the mover has no unused cell to land on
+    /// and no pass left.
+    #[inline]
+    pub fn is_over(&self) -> bool {
+        self.targets() == 0 && !self.pass_available()
     }
 
     /// The game's result once the side to move has nowhere to land.

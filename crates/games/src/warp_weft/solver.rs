@@ -1,19 +1,18 @@
 //! The exact solver: the value of a Warp & Weft position with perfect play
-//! from both sides, for boards up to 7 × 7.
+//! from both sides, for boards up to 7 × 7, under any of the variant rules.
 //!
-//! The position is reduced to what decides the rest of the game: the used
-//! cells (one 64-bit mask; the shuttle's cell is among them) and the line the
-//! mover slides along. Where on that line the shuttle sits does not matter,
-//! so the table key is the used mask, the line and the axis. The search is a
-//! fail-soft alpha–beta over *future* points (the mover's minus the
-//! opponent's); the table keeps a lower and an upper bound per position, so
-//! the null-window searches of MTD(f) — or the single one a win/loss verdict
-//! needs — share what they learn. Moves are tried table move first, then by
-//! the cell's value minus the opponent's best immediate reply and by how few
-//! choices they leave the opponent, a move that ends the game first of all;
-//! single-move positions, and positions deep in the game, skip the table.
-//! With two threads, MTD(f) tests two thresholds at once (see
-//! [`Solver::solve_in_parallel`]), and a single test shares out the root's moves.
+//! The search (`solver_search.rs`) is a fail-soft alpha–beta over *future*
+//! points (the mover's minus the opponent's), keyed by what decides the rest
+//! of the game; the table (`solver_table.rs`) keeps a lower and an upper
+//! bound per position, so the null-window searches of MTD(f) — or the single
+//! one a win/loss verdict needs — share what they learn. Moves are tried
+//! table move first, then by the cell's value minus the opponent's best
+//! immediate reply and by how few choices they leave the opponent, a move
+//! that ends the game first of all; single-move positions, and positions
+//! deep in the game, skip the table. This file is the root: MTD(f), the
+//! tests it is made of, and the threads. With two threads, MTD(f) tests two
+//! thresholds at once (see [`Solver::solve_in_parallel`]), and a single test
+//! shares out the root's moves.
 
 use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
@@ -21,8 +20,9 @@ use tabula_core::time::{Duration, Instant};
 
 use tabula_core::Game;
 
-use super::rules::{WarpWeft, WarpWeftMove};
-use super::solver_table::{Slot, Table, NO_MOVE};
+use super::rules::{Axis, Variants, WarpWeft, WarpWeftMove};
+use super::solver_search::{Spot, BLOCKING, PASS, PASSOVER, PASS_MOVE};
+use super::solver_table::{Table, NO_MOVE};
 
 /// The largest board the solver takes (cells must fit one u64).
 pub const MAX_SOLVABLE_SIZE: usize = 7;
@@ -30,49 +30,99 @@ pub const MAX_SOLVABLE_SIZE: usize = 7;
 /// The share of the board, in eighths, that must be used before positions
 /// are searched without the table: 5 (30 cells of 49) measured fastest,
 /// against 4, 6 and never, for both the margin and the verdict from the
-/// opening (see [`Solver::search_without_table`]).
+/// opening (see [`Solver::tableless_from`]).
 const TABLELESS_EIGHTHS: usize = 5;
 
-/// What a point of value counts for in move ordering ([`Solver::order`]).
-const ORDER_POINT: i32 = 8;
-/// What each choice left to the opponent costs in move ordering: tuned first
-/// on the verdict 6 moves in (10 boards: 20 visited 17 M nodes, 12 and 64
-/// about 27 M, leaving the term out 220 M), then again with [`ORDER_END`] on
-/// the margin 4 moves in (boards 7101–7116: 18 visits 8 % fewer nodes than 20).
-const ORDER_CHOICE: i32 = 18;
-/// What a move that leaves the opponent no cell at all, and so ends the game
-/// with a value known at once, gains in move ordering: it needs no subtree
-/// to cut with (the margin 4 moves in: 9–13 % fewer nodes).
-const ORDER_END: i32 = 100;
+/// Runs `$body` with `$r` a const naming the solver's variant rules (the
+/// bits of `solver_search`), so that every search below is the one compiled for them.
+macro_rules! for_rules {
+    ($rules:expr, $r:ident => $body:expr) => {
+        match $rules {
+            0 => {
+                const $r: u8 = 0;
+                $body
+            }
+            1 => {
+                const $r: u8 = 1;
+                $body
+            }
+            2 => {
+                const $r: u8 = 2;
+                $body
+            }
+            3 => {
+                const $r: u8 = 3;
+                $body
+            }
+            4 => {
+                const $r: u8 = 4;
+                $body
+            }
+            5 => {
+                const $r: u8 = 5;
+                $body
+            }
+            6 => {
+                const $r: u8 = 6;
+                $body
+            }
+            _ => {
+                const $r: u8 = 7;
+                $body
+            }
+        }
+    };
+}
 
 /// A solver for one board, keeping its table between calls: solve the start
 /// once and every later position of that game is found in the table.
 pub struct Solver {
-    n: usize,
-    values: [i32; 64],
-    lines: [[u64; 64]; 2],
-    line_ids: [[u8; 64]; 2],
+    pub(super) n: usize,
+    /// The cells' values: the board's, or with `passover` the root's, changed
+    /// and changed back by the search as it goes.
+    pub(super) values: [i32; 64],
+    /// The values the solver was made with (which board it is for).
+    board_values: [i32; 64],
+    pub(super) lines: [[u64; 64]; 2],
+    pub(super) line_ids: [[u8; 64]; 2],
+    /// For each way (right, left, down, up: a way and its opposite differ in
+    /// the last bit) and cell, the cells beyond it that way.
+    pub(super) rays: [[u64; 64]; 4],
+    /// The variant rules as the search's bits, and the passover's change.
+    rules: u8,
+    pub(super) delta: i32,
+    variants: Variants,
     /// Positions solved so far, shared with the helper threads.
-    table: Arc<Table>,
+    pub(super) table: Arc<Table>,
     /// Threads for the searches from the root (moves shared out one by one).
     threads: usize,
-    nodes: u64,
+    pub(super) nodes: u64,
     deadline: Option<Instant>,
     /// Set by another thread to stop this one (a sibling move already decided the root).
-    halt: Option<Arc<AtomicBool>>,
+    pub(super) halt: Option<Arc<AtomicBool>>,
     /// Set by whoever asked for the solve, to stop it (see [`Solver::set_cancel`]).
-    cancel: Option<Arc<AtomicBool>>,
-    stopped: bool,
+    pub(super) cancel: Option<Arc<AtomicBool>>,
+    pub(super) stopped: bool,
     /// Enhanced transposition cut-offs are tried only while fewer cells
     /// than this are used: deeper down, the extra probes cost more than
     /// the searches they save (measured: 20 % faster with half the board).
-    etc_limit: u32,
+    pub(super) etc_limit: u32,
     /// Positions with at least this many cells used are searched without
-    /// the table, the root excepted (see [`Solver::search_without_table`]).
-    tableless_from: u32,
+    /// the table, the root excepted: their subtrees are small, and the
+    /// memory a probe waits for costs more than the transpositions it finds.
+    pub(super) tableless_from: u32,
     /// What the last solve that ran out of time had proved: a margin the
     /// position is worth at least, and a move that reaches it.
     proven: Option<(i32, WarpWeftMove)>,
+}
+
+/// A position as the search sees it: the used cells, the [`Spot`], and the
+/// hash of the unused cells' values (`passover`; 0 otherwise).
+#[derive(Clone, Copy)]
+struct Root {
+    used: u64,
+    spot: Spot,
+    values_hash: u64,
 }
 
 /// The exact value of a position for the side to move, and a best move.
@@ -178,12 +228,16 @@ impl Solver {
         let mut values = [0; 64];
         let mut lines = [[0u64; 64]; 2];
         let mut line_ids = [[0u8; 64]; 2];
+        let mut rays = [[0u64; 64]; 4];
         for cell in 0..n * n {
             values[cell] = pos.value(cell) as i32;
             let (r, c) = (cell / n, cell % n);
             for i in 0..n {
                 lines[0][cell] |= 1 << (r * n + i);
                 lines[1][cell] |= 1 << (i * n + c);
+                let (along_row, along_column) = (1u64 << (r * n + i), 1u64 << (i * n + c));
+                rays[if i > c { 0 } else { 1 }][cell] |= if i != c { along_row } else { 0 };
+                rays[if i > r { 2 } else { 3 }][cell] |= if i != r { along_column } else { 0 };
             }
             line_ids[0][cell] = r as u8;
             line_ids[1][cell] = c as u8;
@@ -194,11 +248,20 @@ impl Solver {
             26..=36 => mib.min(128),
             _ => mib,
         };
+        let variants = pos.variants();
+        let bit = |on: bool, bit: u8| if on { bit } else { 0 };
+        let rules =
+            bit(variants.pass_once, PASS) | bit(variants.passover != 0, PASSOVER) | bit(variants.blocking, BLOCKING);
         Some(Solver {
             n,
             values,
+            board_values: values,
             lines,
             line_ids,
+            rays,
+            rules,
+            delta: variants.passover as i32,
+            variants,
             table: Arc::new(Table::with_mib(mib)),
             threads: 1,
             nodes: 0,
@@ -229,31 +292,55 @@ impl Solver {
     /// A helper for a thread: the same board and table, its own counters.
     fn helper(&self, halt: &Arc<AtomicBool>) -> Solver {
         Solver {
-            n: self.n,
-            values: self.values,
-            lines: self.lines,
-            line_ids: self.line_ids,
             table: Arc::clone(&self.table),
             threads: 1,
             nodes: 0,
-            deadline: self.deadline,
             halt: Some(Arc::clone(halt)),
             cancel: self.cancel.clone(),
             stopped: false,
-            etc_limit: self.etc_limit,
-            tableless_from: self.tableless_from,
             proven: None,
+            ..*self
         }
     }
 
-    /// Whether this solver was made for the board of `pos`.
+    /// Whether this solver was made for the board and rules of `pos`. With
+    /// `passover` the values change as the game goes, by the passover's
+    /// steps (and the table's keys hold them, so that any board would be
+    /// solved right: this only keeps one board's positions in one table).
     pub fn fits(&self, pos: &WarpWeft) -> bool {
-        pos.size() == self.n && (0..self.n * self.n).all(|c| pos.value(c) as i32 == self.values[c])
+        let cells = 0..self.n * self.n;
+        pos.size() == self.n
+            && pos.variants() == self.variants
+            && if self.delta == 0 {
+                cells.into_iter().all(|c| pos.value(c) as i32 == self.board_values[c])
+            } else {
+                cells.into_iter().all(|c| (pos.value(c) as i32 - self.board_values[c]) % self.delta == 0)
+            }
     }
 
     /// Positions visited so far.
     pub fn nodes(&self) -> u64 {
         self.nodes
+    }
+
+    /// The position `pos` as the search sees it, the solver's values set to its own.
+    fn root_of(&mut self, pos: &WarpWeft) -> Root {
+        let used = (0..pos.cells()).filter(|&c| pos.is_used(c)).fold(0, |m, c| m | 1 << c);
+        let passes = u8::from(pos.can_pass(Axis::Weft)) | u8::from(pos.can_pass(Axis::Warp)) << 1;
+        let spot = Spot::new(pos.shuttle(), pos.axis_to_move().index(), passes);
+        let mut values_hash = 0;
+        if self.delta != 0 {
+            for cell in 0..pos.cells() {
+                self.values[cell] = pos.value(cell) as i32;
+            }
+            values_hash = self.values_hash(used);
+        }
+        Root { used, spot, values_hash }
+    }
+
+    /// Whether the root has no move: the game is over.
+    fn is_over(&self, root: Root) -> bool {
+        for_rules!(self.rules, R => self.targets::<R>(root.used, root.spot) == 0 && !(R & PASS != 0 && root.spot.can_pass()))
     }
 
     /// Readies a solve from the root with `used` cells: its deadline, and
@@ -266,8 +353,16 @@ impl Solver {
         self.tableless_from = deep.max(used.count_ones() + 1);
     }
 
-    fn used_mask(pos: &WarpWeft) -> u64 {
-        (0..pos.cells()).filter(|&c| pos.is_used(c)).fold(0, |m, c| m | 1 << c)
+    /// Whether the solve's time has run out: the one place the solver reads the clock.
+    #[inline]
+    pub(super) fn past_deadline(&self) -> bool {
+        self.deadline.is_some_and(|d| Instant::now() >= d)
+    }
+
+    /// A guess at the margin of `pos` from a search `depth` moves deep (see `solver_search.rs`).
+    pub fn estimate(&mut self, pos: &WarpWeft, depth: u32) -> i32 {
+        let root = self.root_of(pos);
+        for_rules!(self.rules, R => self.shallow::<R>(root.used, root.spot, depth, i32::MIN / 2, i32::MAX / 2))
     }
 
     /// The exact margin and a best move, by MTD(f) from `guess`; `None` if `limit` ran out first.
@@ -286,22 +381,21 @@ impl Solver {
         known: Known,
         limit: Option<Duration>,
     ) -> Option<Exact> {
-        let (used, axis) = (Self::used_mask(pos), pos.axis_to_move().index());
-        let line = self.lines[axis][pos.shuttle()];
-        self.start(used, limit);
+        let root = self.root_of(pos);
+        self.start(root.used, limit);
         self.proven = None;
-        if line & !used == 0 {
+        if self.is_over(root) {
             return Some(Exact { margin: 0, best: None });
         }
         if self.threads > 1 {
-            return self.solve_in_parallel(pos, used, line, axis, guess, known);
+            return for_rules!(self.rules, R => self.solve_in_parallel::<R>(pos, root, guess, known));
         }
         let mut known = known;
         let mut g = guess.clamp(known.lower(), known.upper());
         while known.lower() < known.upper() {
             let beta = if g == known.lower() { g + 1 } else { g };
-            let cell;
-            (g, cell) = self.root(used, line, axis, beta - 1, beta);
+            let mv;
+            (g, mv) = for_rules!(self.rules, R => self.root::<R>(root, beta - 1, beta));
             if self.stopped {
                 self.proven = known.at_least;
                 return None;
@@ -309,7 +403,7 @@ impl Solver {
             // The move that proved a new lower bound, read as soon as its pass
             // ends: a later pass that fails low knows only upper bounds, and the
             // root's entry may be evicted by then.
-            let mv = (g >= beta).then(|| self.move_to(pos, cell).or_else(|| self.best_move(pos, used, axis, line)));
+            let mv = (g >= beta).then(|| self.move_to(pos, mv).or_else(|| self.best_move(pos, root)));
             known.learn(beta, (g, mv.flatten()));
         }
         Some(Exact { margin: known.lower(), best: known.at_least.map(|(_, mv)| mv) })
@@ -323,12 +417,10 @@ impl Solver {
     /// thread takes the next one. The last two passes of a sequential
     /// MTD(f), one failing high and one failing low, are most of its work;
     /// here they run side by side.
-    fn solve_in_parallel(
+    fn solve_in_parallel<const R: u8>(
         &mut self,
         pos: &WarpWeft,
-        used: u64,
-        line: u64,
-        axis: usize,
+        root: Root,
         guess: i32,
         known: Known,
     ) -> Option<Exact> {
@@ -346,7 +438,7 @@ impl Solver {
                         // condition would be held through its body.)
                         let next = bounds.lock().unwrap_or_else(|e| e.into_inner()).take(i, halt);
                         let Some(t) = next else { break };
-                        let (g, cell) = worker.root_pass(used, line, axis, t - 1, t);
+                        let (g, mv) = worker.root_pass::<R>(root, t - 1, t);
                         let mut b = bounds.lock().unwrap_or_else(|e| e.into_inner());
                         b.testing[i] = None;
                         if worker.stopped {
@@ -359,7 +451,7 @@ impl Solver {
                             worker.stopped = false;
                             continue;
                         }
-                        b.learn(t, g, worker.move_to(pos, cell));
+                        b.learn(t, g, worker.move_to(pos, mv));
                         for (j, tested) in b.testing.iter().enumerate() {
                             if tested.is_some_and(|tj| !b.known.informative(tj)) {
                                 halts[j].store(true, Ordering::Relaxed);
@@ -383,29 +475,28 @@ impl Solver {
     /// A null-window search from the root that also names the move reaching
     /// its score: a thread's own result, which no other thread's table write
     /// can blur. Fail-soft, like [`Solver::search`].
-    fn root_pass(&mut self, used: u64, line: u64, axis: usize, alpha: i32, beta: i32) -> (i32, u8) {
-        let targets = line & !used;
-        if targets == 0 {
-            return (0, NO_MOVE);
-        }
-        let other = 1 - axis;
-        let key = self.key(used, axis, line);
+    fn root_pass<const R: u8>(&mut self, root: Root, alpha: i32, beta: i32) -> (i32, u8) {
+        let Root { used, spot, values_hash } = root;
+        let targets = self.targets::<R>(used, spot);
+        let key = self.key::<R>(used, spot, values_hash);
         let nodes_before = self.nodes;
         let table_best = self.table.probe(key).map_or(NO_MOVE, |(_, s)| s.best);
-        let (moves, count) = self.ordered_moves(used, targets, other, table_best);
-        let (best, best_cell) = self.best_of(used, &moves[..count], other, alpha, beta);
+        let (moves, count) = self.ordered_moves::<R>(used, spot, targets, table_best);
+        if count == 0 {
+            return (0, NO_MOVE);
+        }
+        let (best, best_move) = self.best_of::<R>(used, spot, values_hash, &moves[..count], alpha, beta);
         if self.stopped {
             return (0, NO_MOVE);
         }
-        self.record(key, alpha, beta, best, best_cell, self.nodes - nodes_before);
-        (best, best_cell)
+        self.record(key, alpha, beta, best, best_move, self.nodes - nodes_before);
+        (best, best_move)
     }
 
     /// Whether the solve's time ran out or whoever asked for it cancelled it
     /// (as opposed to a sibling thread halting this one).
     fn out_of_time(&self) -> bool {
-        self.deadline.is_some_and(|d| Instant::now() >= d)
-            || self.cancel.as_ref().is_some_and(|c| c.load(Ordering::Relaxed))
+        self.past_deadline() || self.cancel.as_ref().is_some_and(|c| c.load(Ordering::Relaxed))
     }
 
     /// Whether the mover's future margin is at least `threshold` (one null-window search).
@@ -422,17 +513,16 @@ impl Solver {
         threshold: i32,
         limit: Option<Duration>,
     ) -> Option<(i32, Option<WarpWeftMove>)> {
-        let (used, axis) = (Self::used_mask(pos), pos.axis_to_move().index());
-        let line = self.lines[axis][pos.shuttle()];
-        if line & !used == 0 {
+        let root = self.root_of(pos);
+        if self.is_over(root) {
             return Some((0, None));
         }
-        self.start(used, limit);
-        let (g, cell) = self.root(used, line, axis, threshold - 1, threshold);
+        self.start(root.used, limit);
+        let (g, mv) = for_rules!(self.rules, R => self.root::<R>(root, threshold - 1, threshold));
         if self.stopped {
             return None;
         }
-        let best = (g >= threshold).then(|| self.move_to(pos, cell).or_else(|| self.best_move(pos, used, axis, line)));
+        let best = (g >= threshold).then(|| self.move_to(pos, mv).or_else(|| self.best_move(pos, root)));
         Some((g, best.flatten()))
     }
 
@@ -447,19 +537,23 @@ impl Solver {
     /// position whose result is known but not its margin. (Not the table's
     /// move: after a search that failed low, that is only the move with the
     /// loosest bound.)
-    pub fn likely_best(&self, pos: &WarpWeft) -> Option<WarpWeftMove> {
-        let (used, axis) = (Self::used_mask(pos), pos.axis_to_move().index());
-        let targets = self.lines[axis][pos.shuttle()] & !used;
-        if targets == 0 {
-            return None;
-        }
-        let (moves, _) = self.ordered_moves(used, targets, 1 - axis, NO_MOVE);
-        self.move_to(pos, moves[0].1)
+    pub fn likely_best(&mut self, pos: &WarpWeft) -> Option<WarpWeftMove> {
+        let root = self.root_of(pos);
+        let (moves, count) = for_rules!(self.rules, R => {
+            let targets = self.targets::<R>(root.used, root.spot);
+            self.ordered_moves::<R>(root.used, root.spot, targets, NO_MOVE)
+        });
+        (count > 0).then(|| self.move_to(pos, moves[0].1)).flatten()
     }
 
-    /// The move to `cell`, if it is one (not [`NO_MOVE`]).
-    fn move_to(&self, pos: &WarpWeft, cell: u8) -> Option<WarpWeftMove> {
-        (cell != NO_MOVE).then(|| WarpWeftMove { to: cell, from: pos.shuttle() as u8 })
+    /// The move to `mv` (a cell or a pass), if it is one (not [`NO_MOVE`]).
+    fn move_to(&self, pos: &WarpWeft, mv: u8) -> Option<WarpWeftMove> {
+        let from = pos.shuttle() as u8;
+        match mv {
+            NO_MOVE => None,
+            PASS_MOVE => Some(WarpWeftMove::pass(from)),
+            to => Some(WarpWeftMove { to, from }),
+        }
     }
 
     /// The exact margin of each legal move (its cell's value plus the rest), best first.
@@ -473,216 +567,32 @@ impl Solver {
             if mv.is_swap() {
                 continue;
             }
+            let gain = if mv.is_pass() { 0 } else { pos.value(mv.to as usize) as i32 };
             let mut child = pos.clone();
             child.play(mv);
             let left = limit.map(|l| l.saturating_sub(start.elapsed()));
-            let guess = pos.value(mv.to as usize) as i32 - root.margin;
-            let exact = self.solve(&child, -guess, left)?;
-            out.push((mv, pos.value(mv.to as usize) as i32 - exact.margin));
+            let exact = self.solve(&child, root.margin - gain, left)?;
+            out.push((mv, gain - exact.margin));
         }
         out.sort_by_key(|m| std::cmp::Reverse(m.1));
         Some(out)
     }
 
-    fn best_move(&self, pos: &WarpWeft, used: u64, axis: usize, line: u64) -> Option<WarpWeftMove> {
-        let targets = line & !used;
-        if targets == 0 {
-            return None;
-        }
-        let key = self.key(used, axis, line);
-        let cell = match self.table.probe(key) {
-            Some((_, slot)) if slot.best != NO_MOVE && targets & (1 << slot.best) != 0 => slot.best as usize,
-            _ => targets.trailing_zeros() as usize,
-        };
-        Some(WarpWeftMove { to: cell as u8, from: pos.shuttle() as u8 })
-    }
-
-    #[inline]
-    fn key(&self, used: u64, axis: usize, line: u64) -> u64 {
-        let id = self.line_ids[axis][line.trailing_zeros() as usize] as u64;
-        used | id << 56 | (axis as u64) << 60
-    }
-
-    /// Fail-soft alpha–beta over future points for the mover on `line`.
-    fn search(&mut self, used: u64, line: u64, axis: usize, mut alpha: i32, mut beta: i32) -> i32 {
-        self.nodes += 1;
-        if self.nodes & 0xFFF == 0 {
-            if let Some(d) = self.deadline {
-                if Instant::now() >= d {
-                    self.stopped = true;
-                }
-            }
-            if self.halt.as_ref().is_some_and(|h| h.load(Ordering::Relaxed))
-                || self.cancel.as_ref().is_some_and(|c| c.load(Ordering::Relaxed))
-            {
-                self.stopped = true;
-            }
-        }
-        if self.stopped {
-            return 0;
-        }
-        let targets = line & !used;
-        if targets == 0 {
-            return 0;
-        }
-        let other = 1 - axis;
-        if targets & (targets - 1) == 0 {
-            let t = targets.trailing_zeros() as usize;
-            let v = self.values[t];
-            return v - self.search(used | targets, self.lines[other][t], other, v - beta, v - alpha);
-        }
-        if used.count_ones() >= self.tableless_from {
-            return self.search_without_table(used, targets, other, alpha, beta);
-        }
-        // Ask for the children's entries first, so that fetching them from
-        // memory overlaps with this position's own probe.
-        let mut rest = targets;
-        while rest != 0 {
-            let t = rest.trailing_zeros() as usize;
-            rest &= rest - 1;
-            self.table.prefetch(self.key(used | 1 << t, other, self.lines[other][t]));
-        }
-        let key = self.key(used, axis, line);
-        let nodes_before = self.nodes;
-        let mut table_best = NO_MOVE;
-        let found = self.table.probe(key);
-        if let Some((_, slot)) = found {
-            let (lo, hi) = (slot.lower as i32, slot.upper as i32);
-            if lo >= beta {
-                return lo;
-            }
-            if hi <= alpha {
-                return hi;
-            }
-            alpha = alpha.max(lo);
-            beta = beta.min(hi);
-            table_best = slot.best;
-        }
-        let (moves, count) = self.ordered_moves(used, targets, other, table_best);
-        let moves = &moves[..count];
-        // Enhanced transposition cut-off: a child whose stored upper bound
-        // already lifts this position to beta settles it without a search
-        // (near the root only, see `etc_limit`).
-        for &(_, t) in moves.iter().filter(|_| used.count_ones() < self.etc_limit) {
-            let t = t as usize;
-            let child_line = self.lines[other][t];
-            let child_key = self.key(used | 1 << t, other, child_line);
-            if child_line & !(used | 1 << t) == 0 {
-                continue;
-            }
-            if let Some((_, child)) = self.table.probe(child_key) {
-                let score = self.values[t] - child.upper as i32;
-                if score >= beta {
-                    // Kept with its move, which a solve reads at the root.
-                    self.record(key, alpha, beta, score, t as u8, 0);
-                    return score;
-                }
-            }
-        }
-        let (best, best_cell) = self.best_of(used, moves, other, alpha, beta);
-        if self.stopped {
-            return 0;
-        }
-        self.record(key, alpha, beta, best, best_cell, self.nodes - nodes_before);
-        best
-    }
-
-    /// The moves to `targets`, best first: the table's move, then by
-    /// [`Solver::order`].
-    #[inline]
-    fn ordered_moves(&self, used: u64, targets: u64, other: usize, table_best: u8) -> ([(i32, u8); 9], usize) {
-        sorted_by(targets, |t| if t as u8 == table_best { i32::MAX } else { self.order(used, t, other) })
-    }
-
-    /// The moves to `targets` for a position deep in the game, ordered like
-    /// [`Solver::order`] but without the opponent's best reply: near the end
-    /// a scan of the replies costs more than the better order saves (the
-    /// verdict from the opening, 8 boards on two threads: 7 % faster).
-    #[inline]
-    fn quickly_ordered_moves(&self, used: u64, targets: u64, other: usize) -> ([(i32, u8); 9], usize) {
-        sorted_by(targets, |t| {
-            let choices = (self.lines[other][t] & !(used | 1 << t)).count_ones() as i32;
-            self.values[t] * ORDER_POINT + choices_term(choices)
+    /// The table's move for the root, or failing that its first move.
+    fn best_move(&self, pos: &WarpWeft, root: Root) -> Option<WarpWeftMove> {
+        for_rules!(self.rules, R => {
+            let targets = self.targets::<R>(root.used, root.spot);
+            let may_pass = R & PASS != 0 && root.spot.can_pass();
+            let stored = self.table.probe(self.key::<R>(root.used, root.spot, root.values_hash)).map(|(_, s)| s.best);
+            let mv = match stored {
+                Some(cell) if cell < 64 && targets & 1 << cell != 0 => cell,
+                Some(PASS_MOVE) if may_pass => PASS_MOVE,
+                _ if targets != 0 => targets.trailing_zeros() as u8,
+                _ if may_pass => PASS_MOVE,
+                _ => NO_MOVE,
+            };
+            self.move_to(pos, mv)
         })
-    }
-
-    /// [`Solver::search`] for positions deep in the game, without the table:
-    /// their subtrees are small, and the memory a probe waits for costs more
-    /// than the transpositions it finds (see [`Solver::tableless_from`]).
-    fn search_without_table(&mut self, used: u64, targets: u64, other: usize, alpha: i32, beta: i32) -> i32 {
-        let (moves, count) = self.quickly_ordered_moves(used, targets, other);
-        self.best_of(used, &moves[..count], other, alpha, beta).0
-    }
-
-    /// Searches `moves` in turn from the position `used` (the opponent moving
-    /// along `other`) until one reaches `beta`: the best score, fail-soft, and
-    /// its cell. Whoever calls it checks `stopped` before using the result.
-    #[inline]
-    fn best_of(&mut self, used: u64, moves: &[(i32, u8)], other: usize, alpha: i32, beta: i32) -> (i32, u8) {
-        let (mut best, mut best_cell) = (i32::MIN, NO_MOVE);
-        for &(_, t) in moves {
-            let v = self.values[t as usize];
-            let score =
-                v - self.search(used | 1 << t, self.lines[other][t as usize], other, v - beta, v - alpha.max(best));
-            if self.stopped {
-                return (0, NO_MOVE);
-            }
-            if score > best {
-                (best, best_cell) = (score, t);
-                if best >= beta {
-                    break;
-                }
-            }
-        }
-        (best, best_cell)
-    }
-
-    /// How promising a move to cell `t` looks, higher first: its value
-    /// minus the opponent's best immediate reply, and — weighing more than
-    /// a point each — the fewer choices the opponent is left, the better.
-    /// Leaving few replies keeps the opponent's nodes, where every move must
-    /// be refuted, narrow: on the 6-moves-in verdict benchmark this term
-    /// alone cut the nodes tenfold (the opening verdict fell from about
-    /// 96 s to 7 s).
-    #[inline]
-    fn order(&self, used: u64, t: usize, other: usize) -> i32 {
-        let mut replies = self.lines[other][t] & !(used | 1 << t);
-        let choices = replies.count_ones() as i32;
-        let mut best_reply = i32::MIN;
-        while replies != 0 {
-            let r = replies.trailing_zeros() as usize;
-            replies &= replies - 1;
-            best_reply = best_reply.max(self.values[r]);
-        }
-        let best_reply = if choices == 0 { 0 } else { best_reply };
-        (self.values[t] - best_reply) * ORDER_POINT + choices_term(choices)
-    }
-
-    /// Keeps what a search of the position `key` with the window
-    /// (`alpha0`, `beta0`) found: a bound or the exact value, and its best move.
-    fn record(&mut self, key: u64, alpha0: i32, beta0: i32, best: i32, best_cell: u8, nodes: u64) {
-        // The table may have moved on while the children were searched: look again.
-        let (index, mut entry) = match self.table.probe(key) {
-            Some(hit) => hit,
-            None => (self.table.victim(key), Slot::empty(key)),
-        };
-        entry.work = entry.work.max((64 - nodes.leading_zeros()) as u8);
-        // Another thread may have stored a higher lower bound meanwhile, with
-        // the move that reaches it: this search's move replaces it only if it
-        // reaches as high.
-        let reaches_stored = best >= entry.lower as i32;
-        if best <= alpha0 {
-            entry.upper = entry.upper.min(best as i16);
-        } else if best >= beta0 {
-            entry.lower = entry.lower.max(best as i16);
-        } else {
-            entry.lower = best as i16;
-            entry.upper = best as i16;
-        }
-        if (best > alpha0 && reaches_stored) || entry.best == NO_MOVE {
-            entry.best = best_cell;
-        }
-        self.table.put(index, entry);
     }
 
     /// The search from the root, with the score and the move reaching it:
@@ -693,13 +603,14 @@ impl Solver {
     /// wait"), for wins as for losses: the verdict from the opening, 8 boards
     /// on two threads, took a median 2.4 s against 2.8 s. Fail-soft, like
     /// [`Solver::search`].
-    fn root(&mut self, used: u64, line: u64, axis: usize, alpha: i32, beta: i32) -> (i32, u8) {
-        let targets = line & !used;
-        if self.threads <= 1 || targets.count_ones() < 2 {
-            return self.root_pass(used, line, axis, alpha, beta);
+    fn root<const R: u8>(&mut self, root: Root, alpha: i32, beta: i32) -> (i32, u8) {
+        let Root { used, spot, values_hash } = root;
+        let targets = self.targets::<R>(used, spot);
+        let moves_here = targets.count_ones() + u32::from(R & PASS != 0 && spot.can_pass());
+        if self.threads <= 1 || moves_here < 2 {
+            return self.root_pass::<R>(root, alpha, beta);
         }
-        let other = 1 - axis;
-        let key = self.key(used, axis, line);
+        let key = self.key::<R>(used, spot, values_hash);
         if let Some((_, slot)) = self.table.probe(key) {
             if slot.lower as i32 >= beta {
                 return (slot.lower as i32, slot.best);
@@ -709,14 +620,14 @@ impl Solver {
             }
         }
         let table_best = self.table.probe(key).map_or(NO_MOVE, |(_, s)| s.best);
-        let (ordered, count) = self.ordered_moves(used, targets, other, table_best);
+        let (ordered, count) = self.ordered_moves::<R>(used, spot, targets, table_best);
         let moves = &ordered[..count];
         let nodes_before = self.nodes;
         let next = AtomicUsize::new(0);
-        // The best score and its cell in one word, so that they always go together.
-        let pack = |score: i32, cell: usize| ((score as i64 - i32::MIN as i64) as u64) << 8 | cell as u64;
+        // The best score and its move in one word, so that they always go together.
+        let pack = |score: i32, mv: u8| ((score as i64 - i32::MIN as i64) as u64) << 8 | mv as u64;
         let unpack = |word: u64| ((word >> 8) as i64 + i32::MIN as i64) as i32;
-        let best = AtomicU64::new(pack(i32::MIN, NO_MOVE as usize));
+        let best = AtomicU64::new(pack(i32::MIN, NO_MOVE));
         let nodes = AtomicU64::new(0);
         let halt = Arc::new(AtomicBool::new(false));
         let timed_out = AtomicBool::new(false);
@@ -730,17 +641,16 @@ impl Solver {
                         if i >= moves.len() || halt.load(Ordering::Relaxed) {
                             break;
                         }
-                        let t = moves[i].1 as usize;
-                        let v = worker.values[t];
+                        let mv = moves[i].1;
                         let a = alpha.max(unpack(best.load(Ordering::Relaxed)));
-                        let score = v - worker.search(used | 1 << t, worker.lines[other][t], other, v - beta, v - a);
+                        let score = worker.play_move::<R>(used, spot, values_hash, mv, a, beta);
                         if worker.stopped {
                             if !halt.load(Ordering::Relaxed) {
                                 timed_out.store(true, Ordering::Relaxed);
                             }
                             break;
                         }
-                        best.fetch_max(pack(score, t), Ordering::Relaxed);
+                        best.fetch_max(pack(score, mv), Ordering::Relaxed);
                         if score >= beta {
                             halt.store(true, Ordering::Relaxed);
                             break;
@@ -763,35 +673,6 @@ impl Solver {
     }
 }
 
-/// What the choices a move leaves the opponent count for in move ordering
-/// (see [`ORDER_CHOICE`] and [`ORDER_END`]).
-#[inline]
-fn choices_term(choices: i32) -> i32 {
-    -ORDER_CHOICE * choices + if choices == 0 { ORDER_END } else { 0 }
-}
-
-/// The cells of `targets` with their keys, highest first (at most nine:
-/// sorted by insertion as they come).
-#[inline]
-fn sorted_by(targets: u64, key: impl Fn(usize) -> i32) -> ([(i32, u8); 9], usize) {
-    let mut moves = [(0i32, 0u8); 9];
-    let mut count = 0;
-    let mut rest = targets;
-    while rest != 0 {
-        let t = rest.trailing_zeros() as usize;
-        rest &= rest - 1;
-        let order = key(t);
-        let mut j = count;
-        while j > 0 && moves[j - 1].0 < order {
-            moves[j] = moves[j - 1];
-            j -= 1;
-        }
-        moves[j] = (order, t as u8);
-        count += 1;
-    }
-    (moves, count)
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -800,9 +681,9 @@ mod tests {
     /// A solver for board 1 and the key of its start position.
     fn solver_and_root() -> (Solver, u64) {
         let pos = WarpWeft::new(&Options::default()).unwrap();
-        let solver = Solver::new(&pos, 1).unwrap();
-        let (used, axis) = (Solver::used_mask(&pos), pos.axis_to_move().index());
-        let key = solver.key(used, axis, solver.lines[axis][pos.shuttle()]);
+        let mut solver = Solver::new(&pos, 1).unwrap();
+        let root = solver.root_of(&pos);
+        let key = solver.key::<0>(root.used, root.spot, root.values_hash);
         (solver, key)
     }
 

@@ -6,7 +6,7 @@ use tabula_core::{seeded_rng, uniform_below, Error, GameInfo, Options};
 
 use super::geometry::MAX_CELLS;
 use super::info::INFO;
-use super::rules::{Axis, WarpWeft};
+use super::rules::{Axis, Variants, WarpWeft};
 
 /// The grid of board `seed` for an `n` × `n` game (n odd), row-major.
 ///
@@ -46,7 +46,14 @@ pub fn generate_grid(seed: u64, n: usize, symmetric: bool) -> Vec<i8> {
 
 impl WarpWeft {
     /// A position from a grid and a start shuttle cell, every other cell unused.
-    pub(super) fn with_grid(n: usize, values: &[i8], komi2: i16, pie: bool, board: Option<u64>) -> WarpWeft {
+    pub(super) fn with_grid(
+        n: usize,
+        values: &[i8],
+        komi2: i16,
+        pie: bool,
+        variants: Variants,
+        board: Option<u64>,
+    ) -> WarpWeft {
         let mut grid = [0i8; MAX_CELLS];
         grid[..n * n].copy_from_slice(values);
         let centre = (n / 2) * n + n / 2;
@@ -59,6 +66,8 @@ impl WarpWeft {
             axis_to_move: Axis::Weft,
             swapped: false,
             pie,
+            variants,
+            passed: [false; 2],
             points: [0; 2],
             komi2,
             board,
@@ -81,9 +90,22 @@ impl WarpWeft {
         let komi2 = parse_komi(komi)?;
         let symmetric = options.get_bool(info, "symmetric")?;
         let pie = options.get_bool(info, "pie")?;
+        let variants = Variants {
+            pass_once: options.get("pass").unwrap_or("off") == "once",
+            passover: parse_passover(options.get("passover").unwrap_or("0"))?,
+            blocking: options.get_bool(info, "blocking")?,
+        };
         let grid = generate_grid(seed, n, symmetric);
-        Ok(WarpWeft::with_grid(n, &grid, komi2, pie, Some(seed)))
+        Ok(WarpWeft::with_grid(n, &grid, komi2, pie, variants, Some(seed)))
     }
+}
+
+/// `passover`: a whole number from −3 to 3.
+pub(super) fn parse_passover(text: &str) -> Result<i8, Error> {
+    let max = Variants::MAX_PASSOVER;
+    text.trim().parse::<i8>().ok().filter(|d| (-max..=max).contains(d)).ok_or_else(|| {
+        Error::BadOption(format!("passover must be a whole number from -{max} to {max} (0 is off), not '{text}'"))
+    })
 }
 
 /// Komi as half points; only whole and half points in a sensible range are allowed.

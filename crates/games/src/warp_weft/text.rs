@@ -1,14 +1,18 @@
 //! The position text: `;`-separated `key=value` fields,
 //! `size=5;grid=3,1,…/…;taken=..x../…;shuttle=c3;next=weft;komi=4.5`, then
-//! optionally `pie=true`, `swapped=true` and `board=N`. In `taken`, `.` is
-//! unused, `r` is Weft's (red), `b` is Warp's (blue) and `x` is used by nobody
-//! (the start cell). Rows are separated by `/`, top row first.
+//! optionally `pie=true`, `swapped=true`, the variants (`pass=once` with
+//! `passed=weft`, `warp` or `both` once someone has passed, `passover=D`,
+//! `blocking=true`) and `board=N`. In `taken`, `.` is unused, `r` is Weft's
+//! (red), `b` is Warp's (blue) and `x` is used by nobody (the start cell).
+//! Rows are separated by `/`, top row first. The grid holds the values as
+//! they are now: with `passover` those of unused cells may have changed, and
+//! a used cell keeps the value it was taken at.
 
 use tabula_core::{Error, Fields};
 
 use super::geometry::{cell_name, parse_cell, MAX_SIZE};
-use super::rules::{Axis, WarpWeft};
-use super::start::parse_komi;
+use super::rules::{Axis, Variants, WarpWeft};
+use super::start::{parse_komi, parse_passover};
 
 /// Half points as people write them: `9` → `4.5`, `-3` → `-1.5`, `8` → `4`.
 pub fn format_half_points(half: i32) -> String {
@@ -51,6 +55,22 @@ pub fn to_text(pos: &WarpWeft) -> String {
     if pos.swapped {
         text.push_str(";swapped=true");
     }
+    let variants = pos.variants();
+    if variants.pass_once {
+        text.push_str(";pass=once");
+        match (pos.has_passed(Axis::Weft), pos.has_passed(Axis::Warp)) {
+            (true, true) => text.push_str(";passed=both"),
+            (true, false) => text.push_str(";passed=weft"),
+            (false, true) => text.push_str(";passed=warp"),
+            (false, false) => {}
+        }
+    }
+    if variants.passover != 0 {
+        text.push_str(&format!(";passover={}", variants.passover));
+    }
+    if variants.blocking {
+        text.push_str(";blocking=true");
+    }
     if let Some(board) = pos.board() {
         text.push_str(&format!(";board={board}"));
     }
@@ -58,7 +78,10 @@ pub fn to_text(pos: &WarpWeft) -> String {
 }
 
 /// The fields of the position text, in the order they are written.
-const FIELDS: &[&str] = &["size", "grid", "taken", "shuttle", "next", "komi", "pie", "swapped", "board"];
+const FIELDS: &[&str] = &[
+    "size", "grid", "taken", "shuttle", "next", "komi", "pie", "swapped", "pass", "passed", "passover", "blocking",
+    "board",
+];
 
 /// Reads a position text: its fields, then [`WarpWeft::check`] that play could reach it.
 pub fn from_text(text: &str) -> Result<WarpWeft, Error> {
@@ -71,13 +94,20 @@ pub fn from_text(text: &str) -> Result<WarpWeft, Error> {
     let komi2 = read_komi(fields.require("komi")?)?;
     let pie = read_flag(fields.get("pie"), "pie")?;
     let swapped = read_flag(fields.get("swapped"), "swapped")?;
+    let variants = Variants {
+        pass_once: read_pass(fields.get("pass"))?,
+        passover: fields.get("passover").map_or(Ok(0), |d| parse_passover(d).map_err(|e| bad(e.to_string())))?,
+        blocking: read_flag(fields.get("blocking"), "blocking")?,
+    };
+    let passed = read_passed(fields.get("passed"))?;
     let board = fields.get("board").map(read_board).transpose()?;
-    let values = read_grid(n, grid)?;
-    let mut pos = WarpWeft::with_grid(n, &values, komi2, pie, board);
+    let values = read_grid(n, grid, variants.passover)?;
+    let mut pos = WarpWeft::with_grid(n, &values, komi2, pie, variants, board);
     read_taken(&mut pos, taken)?;
     pos.shuttle = parse_cell(n, shuttle).map_err(|e| bad(format!("shuttle: {e}")))? as u8;
     pos.axis_to_move = next;
     pos.swapped = swapped;
+    pos.passed = passed;
     pos.check()?;
     pos.hash = pos.compute_hash();
     Ok(pos)
@@ -96,8 +126,17 @@ fn read_size(value: &str) -> Result<usize, Error> {
     Ok(n)
 }
 
+/// The largest value a cell may hold in a position text: 99, and with a
+/// passover of `delta` so little that play can never take a value beyond
+/// what a cell holds (127): a cell is passed over at most once for every
+/// other cell of its row and column.
+fn largest_value(n: usize, delta: i8) -> i8 {
+    (i8::MAX as i32 - 2 * (n as i32 - 1) * (delta as i32).abs()).min(99) as i8
+}
+
 /// `grid`: `n` rows separated by `/`, each `n` values separated by `,`.
-fn read_grid(n: usize, grid: &str) -> Result<Vec<i8>, Error> {
+fn read_grid(n: usize, grid: &str, passover: i8) -> Result<Vec<i8>, Error> {
+    let max = largest_value(n, passover);
     let rows: Vec<&str> = grid.split('/').collect();
     if rows.len() != n {
         return Err(bad(format!("grid has {} rows, expected {n}", rows.len())));
@@ -109,8 +148,8 @@ fn read_grid(n: usize, grid: &str) -> Result<Vec<i8>, Error> {
             return Err(bad(format!("grid row {} has {} values, expected {n}", r + 1, cells.len())));
         }
         for v in cells {
-            let v: i8 = v.trim().parse().ok().filter(|v: &i8| (-99..=99).contains(v)).ok_or_else(|| {
-                bad(format!("grid value '{v}' in row {} is not a whole number from -99 to 99", r + 1))
+            let v: i8 = v.trim().parse().ok().filter(|v: &i8| (-max..=max).contains(v)).ok_or_else(|| {
+                bad(format!("grid value '{v}' in row {} is not a whole number from -{max} to {max}", r + 1))
             })?;
             values.push(v);
         }
@@ -174,6 +213,26 @@ fn read_flag(value: Option<&str>, name: &str) -> Result<bool, Error> {
     }
 }
 
+/// `pass`: `once`, or `off` (the default).
+fn read_pass(value: Option<&str>) -> Result<bool, Error> {
+    match value {
+        None | Some("off") => Ok(false),
+        Some("once") => Ok(true),
+        Some(other) => Err(bad(format!("pass must be once or off, not '{other}'"))),
+    }
+}
+
+/// `passed`: who has used their pass: `weft`, `warp`, `both` or `none` (the default).
+fn read_passed(value: Option<&str>) -> Result<[bool; 2], Error> {
+    match value {
+        None | Some("none") => Ok([false, false]),
+        Some("weft") => Ok([true, false]),
+        Some("warp") => Ok([false, true]),
+        Some("both") => Ok([true, true]),
+        Some(other) => Err(bad(format!("passed must be weft, warp, both or none, not '{other}'"))),
+    }
+}
+
 /// `board`: the board number the grid came from.
 fn read_board(value: &str) -> Result<u64, Error> {
     value.parse().map_err(|_| bad(format!("board '{value}' is not a number")))
@@ -181,23 +240,28 @@ fn read_board(value: &str) -> Result<u64, Error> {
 
 impl WarpWeft {
     /// Checks that the position could arise in play: the shuttle on a used
-    /// cell, Weft with as many cells as Warp or one more, the turn that
-    /// follows from them, and a swap only under the pie rule.
+    /// cell, Weft with as many moves (cells taken and a pass) as Warp or one
+    /// more, the turn that follows from them, a swap only under the pie rule
+    /// and a pass only under `pass=once`.
     pub(super) fn check(&self) -> Result<(), Error> {
         let n = self.size();
         if !self.is_used(self.shuttle()) {
             return Err(bad(format!("the shuttle's cell {} must be used", cell_name(n, self.shuttle()))));
         }
-        let (weft_moves, warp_moves) = (self.taken[0].count_ones(), self.taken[1].count_ones());
+        if self.passed.contains(&true) && !self.variants.pass_once {
+            return Err(bad("passed needs pass=once".into()));
+        }
+        let (weft_moves, warp_moves) = (self.moves_made(Axis::Weft), self.moves_made(Axis::Warp));
         let expected_next = if weft_moves == warp_moves { Axis::Weft } else { Axis::Warp };
         if weft_moves != warp_moves && weft_moves != warp_moves + 1 {
+            let passes = if self.variants.pass_once { " (a pass counts as a move)" } else { "" };
             return Err(bad(format!(
-                "Weft has taken {weft_moves} cells and Warp {warp_moves}: Weft must have taken as many as Warp or one more"
+                "Weft has made {weft_moves} moves and Warp {warp_moves}: Weft must have made as many as Warp or one more{passes}"
             )));
         }
         if self.axis_to_move != expected_next {
             return Err(bad(format!(
-                "with Weft on {weft_moves} cells and Warp on {warp_moves}, it is {}'s turn, not {}'s",
+                "with {weft_moves} moves made by Weft and {warp_moves} by Warp, it is {}'s turn, not {}'s",
                 expected_next.name(),
                 self.axis_to_move.name()
             )));

@@ -4,7 +4,7 @@
 use serde::Serialize;
 use tabula_core::{Game, Outcome};
 
-use super::geometry::{cell_name, mask_cells};
+use super::geometry::{between, cell_name, mask_cells};
 use super::rules::{Axis, WarpWeft, WarpWeftMove};
 use super::text::format_half_points;
 
@@ -41,6 +41,16 @@ pub struct WarpWeftView {
     pub swapped: bool,
     /// How many unused cells each row and each column has left.
     pub unused: UnusedView,
+    /// Whether each player may pass once (`pass=once`).
+    pub pass_rule: bool,
+    /// Whether each axis has used its pass.
+    pub passed: ByAxis<bool>,
+    /// Whether the side to move may pass now.
+    pub can_pass: bool,
+    /// What a slide adds to each unused cell it passes over (0: off).
+    pub passover: i8,
+    /// Whether a slide may not cross a used cell.
+    pub blocking: bool,
 }
 
 /// One value for each axis.
@@ -70,6 +80,15 @@ pub enum WarpWeftMoveView {
         /// Always true.
         swap: bool,
     },
+    /// A pass (`pass=once`): `{"pass": true, "open": […]}`.
+    Pass {
+        /// Always true.
+        pass: bool,
+        /// Where the opponent may then land, on their line through the shuttle.
+        open: Vec<String>,
+        /// Whether the opponent is then left with nowhere to land and no pass.
+        strands: bool,
+    },
     /// A landing on a cell.
     Cell(CellMoveView),
 }
@@ -85,11 +104,14 @@ pub struct CellMoveView {
     pub line: Vec<String>,
     /// The unused cells on that line, where the opponent may land.
     pub open: Vec<String>,
+    /// With `passover`: the unused cells the slide passes over, which change value.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub passes_over: Vec<String>,
     /// The opponent's best immediate reply (null when stranded).
     pub reply: Option<ReplyView>,
     /// The gain less the reply's.
     pub net: i32,
-    /// Whether the opponent is left with nowhere to land (the game ends).
+    /// Whether the opponent is left with nowhere to land and no pass (the game ends).
     pub strands: bool,
     /// When it strands: the winning axis, or null for a draw.
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -152,6 +174,11 @@ pub fn view(pos: &WarpWeft) -> WarpWeftView {
             rows: (0..n).map(|r| unused_in(pos.line_mask(Axis::Weft, r * n))).collect(),
             cols: (0..n).map(|c| unused_in(pos.line_mask(Axis::Warp, c))).collect(),
         },
+        pass_rule: pos.variants().pass_once,
+        passed: ByAxis { weft: pos.has_passed(Axis::Weft), warp: pos.has_passed(Axis::Warp) },
+        can_pass: pos.pass_available(),
+        passover: pos.variants().passover,
+        blocking: pos.variants().blocking,
     }
 }
 
@@ -163,19 +190,27 @@ pub fn move_view(pos: &WarpWeft, mv: WarpWeftMove) -> WarpWeftMoveView {
         return WarpWeftMoveView::Swap { swap: true };
     }
     let n = pos.size();
-    let to = mv.to as usize;
-    let gain = pos.value(to) as i32;
+    let names = |mask: u128| mask_cells(mask).map(|c| cell_name(n, c)).collect::<Vec<_>>();
     let mut after = pos.clone();
     after.play(mv);
+    if mv.is_pass() {
+        return WarpWeftMoveView::Pass { pass: true, open: names(after.targets()), strands: after.is_over() };
+    }
+    let to = mv.to as usize;
+    let gain = pos.value(to) as i32;
     let handed = after.targets();
-    let reply = mask_cells(handed).max_by_key(|&c| (pos.value(c), std::cmp::Reverse(c)));
-    let reply_gain = reply.map_or(0, |cell| pos.value(cell) as i32);
-    let stranded = reply.is_none();
+    // The reply's value after this slide's passover, if any.
+    let reply = mask_cells(handed).max_by_key(|&c| (after.value(c), std::cmp::Reverse(c)));
+    let reply_gain = reply.map_or(0, |cell| after.value(cell) as i32);
+    let stranded = after.is_over();
+    let passes_over =
+        if pos.variants().passover != 0 { names(between(n, mv.from as usize, to) & !pos.used) } else { Vec::new() };
     WarpWeftMoveView::Cell(CellMoveView {
         cell: [to / n, to % n],
         gain,
-        line: mask_cells(after.line_mask(after.axis_to_move(), to)).map(|c| cell_name(n, c)).collect(),
-        open: mask_cells(handed).map(|c| cell_name(n, c)).collect(),
+        line: names(after.line_mask(after.axis_to_move(), to)),
+        open: names(handed),
+        passes_over,
         reply: reply.map(|cell| ReplyView { cell: cell_name(n, cell), rc: [cell / n, cell % n], gain: reply_gain }),
         net: gain - reply_gain,
         strands: stranded,
@@ -222,11 +257,17 @@ pub fn drawing(pos: &WarpWeft) -> String {
 
 /// Why the game ended, in a sentence for the result banner (empty while it goes on).
 pub fn outcome_reason(pos: &WarpWeft) -> String {
-    if pos.targets() != 0 {
+    if !pos.is_over() {
         return String::new();
     }
     let stuck = pos.axis_to_move;
-    let line = if stuck == Axis::Weft { "row" } else { "column" };
+    let line = match (stuck, pos.variants().blocking) {
+        (Axis::Weft, false) => "row",
+        (Axis::Warp, false) => "column",
+        (Axis::Weft, true) => "row within reach",
+        (Axis::Warp, true) => "column within reach",
+    };
+    let passes = if pos.variants().pass_once { " and no pass left" } else { "" };
     let score = |a: Axis| format_half_points(pos.total2(a));
     let verdict = match pos.result() {
         Outcome::Win(seat) => {
@@ -235,5 +276,5 @@ pub fn outcome_reason(pos: &WarpWeft) -> String {
         }
         Outcome::Draw => format!("a draw at {} all", score(Axis::Weft)),
     };
-    format!("{} has no unused cell in its {line}: {verdict}.", stuck.name())
+    format!("{} has no unused cell in its {line}{passes}: {verdict}.", stuck.name())
 }

@@ -1,0 +1,565 @@
+//! The exact solver's search below the root: a fail-soft alpha–beta over
+//! *future* points (the mover's minus the opponent's), its move ordering and
+//! its table keys, compiled once for each combination of the variant rules.
+//!
+//! A position is the used cells (one 64-bit mask; the shuttle's cell is among
+//! them), a [`Spot`] (the shuttle's cell, the axis to move and who may still
+//! pass) and, with `passover`, the values of the unused cells, which the
+//! solver changes and changes back as it goes (a linear hash of them joins
+//! the key). In the plain game where on its line the shuttle sits does not
+//! matter, so the key names the line, not the cell; the variants where it
+//! does (blocking, passover, a mover who may pass) name the cell.
+
+use std::sync::atomic::Ordering;
+
+use tabula_core::zobrist;
+
+use super::rules::PASS_CELL;
+use super::solver::Solver;
+use super::solver_table::{Slot, NO_MOVE};
+
+/// The variant rules a search is compiled for, as bits of its const
+/// parameter `R`: each combination is a search of its own, so the plain
+/// game (`R = 0`) pays nothing for the others.
+pub(super) const PASS: u8 = 1;
+/// See [`PASS`].
+pub(super) const PASSOVER: u8 = 2;
+/// See [`PASS`].
+pub(super) const BLOCKING: u8 = 4;
+
+/// A pass, in move lists and the table (the cell a [`WarpWeftMove`](super::WarpWeftMove) pass names too).
+pub(super) const PASS_MOVE: u8 = PASS_CELL;
+
+/// What a point of value counts for in move ordering ([`Solver::order`]).
+const ORDER_POINT: i32 = 8;
+/// What each choice left to the opponent costs in move ordering: tuned first
+/// on the verdict 6 moves in (10 boards: 20 visited 17 M nodes, 12 and 64
+/// about 27 M, leaving the term out 220 M), then again with [`ORDER_END`] on
+/// the margin 4 moves in (boards 7101–7116: 18 visits 8 % fewer nodes than 20).
+const ORDER_CHOICE: i32 = 18;
+/// What a move that leaves the opponent no cell at all, and so ends the game
+/// with a value known at once, gains in move ordering: it needs no subtree
+/// to cut with (the margin 4 moves in: 9–13 % fewer nodes).
+const ORDER_END: i32 = 100;
+/// Where a pass goes in the quick ordering deep in the game: last.
+const ORDER_PASS_LAST: i32 = i32::MIN / 2;
+
+/// The multipliers of the linear hash of unused cells' values (`passover`):
+/// Σ value × key over the unused cells, kept up to date by additions.
+static VALUE_KEYS: [u64; 64] = zobrist::keys(0x5757_5000);
+
+/// Where the shuttle is, who moves, and who may still pass, in one word:
+/// the cell in bits 0–7, the axis in bit 8, and in bits 9–10 whether Weft
+/// (bit 9) and Warp (bit 10) still hold their pass.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) struct Spot(u32);
+
+impl Spot {
+    /// The shuttle on `cell`, `axis` to move, `passes` as two bits (Weft's, Warp's).
+    #[inline]
+    pub fn new(cell: usize, axis: usize, passes: u8) -> Spot {
+        Spot(cell as u32 | (axis as u32) << 8 | (passes as u32) << 9)
+    }
+
+    #[inline]
+    pub fn cell(self) -> usize {
+        (self.0 & 0xFF) as usize
+    }
+
+    #[inline]
+    pub fn axis(self) -> usize {
+        (self.0 >> 8 & 1) as usize
+    }
+
+    #[inline]
+    fn passes(self) -> u8 {
+        (self.0 >> 9 & 3) as u8
+    }
+
+    /// Whether the mover still holds a pass (under `pass=once`).
+    #[inline]
+    pub fn can_pass(self) -> bool {
+        self.passes() >> self.axis() & 1 != 0
+    }
+
+    /// After the mover lands on `cell`: the opponent moves from there.
+    #[inline]
+    fn landed(self, cell: usize) -> Spot {
+        Spot::new(cell, 1 - self.axis(), self.passes())
+    }
+
+    /// After the mover passes: the opponent moves from the same cell, and the mover's pass is gone.
+    #[inline]
+    fn passed(self) -> Spot {
+        Spot::new(self.cell(), 1 - self.axis(), self.passes() & !(1 << self.axis()))
+    }
+}
+
+/// A node's moves, best first: (ordering key, cell or [`PASS_MOVE`]). At
+/// most six landings on a 7 × 7 line and a pass.
+pub(super) type Moves = ([(i32, u8); 9], usize);
+
+impl Solver {
+    /// The cells the mover may land on.
+    #[inline]
+    pub(super) fn targets<const R: u8>(&self, used: u64, spot: Spot) -> u64 {
+        let (cell, axis) = (spot.cell(), spot.axis());
+        if R & BLOCKING != 0 {
+            let (onward, back) = (&self.rays[2 * axis], &self.rays[2 * axis + 1]);
+            before_first_used(onward[cell], used, true) | before_first_used(back[cell], used, false)
+        } else {
+            self.lines[axis][cell] & !used
+        }
+    }
+
+    /// Whether the mover may pass.
+    #[inline]
+    fn may_pass<const R: u8>(spot: Spot) -> bool {
+        R & PASS != 0 && spot.can_pass()
+    }
+
+    /// The table key of a position (see the module documentation): the used
+    /// mask in bits 0–48, the shuttle's cell plus one in bits 49–55 where it
+    /// matters, the line in bits 56–58, the axis in bit 60 and the passes in
+    /// bits 61–62; with `passover` the values' hash on top.
+    #[inline]
+    pub(super) fn key<const R: u8>(&self, used: u64, spot: Spot, values_hash: u64) -> u64 {
+        let (cell, axis) = (spot.cell(), spot.axis());
+        let mut key = used | (self.line_ids[axis][cell] as u64) << 56 | (axis as u64) << 60;
+        if R & PASS != 0 {
+            key |= (spot.passes() as u64) << 61;
+        }
+        if R & (BLOCKING | PASSOVER) != 0 || Self::may_pass::<R>(spot) {
+            key |= (cell as u64 + 1) << 49;
+        }
+        if R & PASSOVER != 0 {
+            key ^= values_hash;
+        }
+        key
+    }
+
+    /// The hash of the unused cells' values, for the root of a solve (`passover`).
+    pub(super) fn values_hash(&self, used: u64) -> u64 {
+        (0..self.n * self.n)
+            .filter(|&c| used & 1 << c == 0)
+            .fold(0u64, |h, c| h.wrapping_add((self.values[c] as i64 as u64).wrapping_mul(VALUE_KEYS[c])))
+    }
+
+    /// With `passover`: the unused cells a slide from `from` to `to` passes
+    /// over, and the values' hash of the position after it.
+    #[inline]
+    fn passed_over(&self, used: u64, from: usize, to: usize, values_hash: u64) -> (u64, u64) {
+        let over = self.between(from, to) & !used;
+        let mut hash = values_hash.wrapping_sub((self.values[to] as i64 as u64).wrapping_mul(VALUE_KEYS[to]));
+        let mut rest = over;
+        while rest != 0 {
+            let c = rest.trailing_zeros() as usize;
+            rest &= rest - 1;
+            hash = hash.wrapping_add((self.delta as i64 as u64).wrapping_mul(VALUE_KEYS[c]));
+        }
+        (over, hash)
+    }
+
+    /// The cells strictly between two cells of a line.
+    #[inline]
+    fn between(&self, from: usize, to: usize) -> u64 {
+        let n = self.n;
+        let way = match (from / n == to / n, to > from) {
+            (true, true) => 0,
+            (true, false) => 1,
+            (false, true) => 2,
+            (false, false) => 3,
+        };
+        // A ray and the opposite ray from the far end overlap between the two.
+        self.rays[way][from] & self.rays[way ^ 1][to]
+    }
+
+    /// Adds `delta` to the value of every cell of `cells`.
+    #[inline]
+    fn shift(&mut self, mut cells: u64, delta: i32) {
+        while cells != 0 {
+            let c = cells.trailing_zeros() as usize;
+            cells &= cells - 1;
+            self.values[c] += delta;
+        }
+    }
+
+    /// The mover's score for the move `mv` (a cell or [`PASS_MOVE`]) with
+    /// the window (`alpha`, `beta`): its value, less the opponent's search
+    /// of what follows. Values a passover changes are changed back after.
+    #[inline]
+    pub(super) fn play_move<const R: u8>(
+        &mut self,
+        used: u64,
+        spot: Spot,
+        values_hash: u64,
+        mv: u8,
+        alpha: i32,
+        beta: i32,
+    ) -> i32 {
+        if R & PASS != 0 && mv == PASS_MOVE {
+            return -self.search::<R>(used, spot.passed(), values_hash, -beta, -alpha);
+        }
+        let t = mv as usize;
+        if R & PASSOVER != 0 {
+            let (over, hash) = self.passed_over(used, spot.cell(), t, values_hash);
+            let delta = self.delta;
+            self.shift(over, delta);
+            let v = self.values[t];
+            let score = v - self.search::<R>(used | 1 << t, spot.landed(t), hash, v - beta, v - alpha);
+            self.shift(over, -delta);
+            score
+        } else {
+            let v = self.values[t];
+            v - self.search::<R>(used | 1 << t, spot.landed(t), values_hash, v - beta, v - alpha)
+        }
+    }
+
+    /// The key of the position after `mv` (for prefetching and enhanced transposition cut-offs).
+    #[inline]
+    fn child_key<const R: u8>(&self, used: u64, spot: Spot, values_hash: u64, mv: u8) -> u64 {
+        if R & PASS != 0 && mv == PASS_MOVE {
+            return self.key::<R>(used, spot.passed(), values_hash);
+        }
+        let t = mv as usize;
+        let hash = if R & PASSOVER != 0 { self.passed_over(used, spot.cell(), t, values_hash).1 } else { 0 };
+        self.key::<R>(used | 1 << t, spot.landed(t), hash)
+    }
+
+    /// Fail-soft alpha–beta over future points for the mover.
+    pub(super) fn search<const R: u8>(
+        &mut self,
+        used: u64,
+        spot: Spot,
+        values_hash: u64,
+        mut alpha: i32,
+        mut beta: i32,
+    ) -> i32 {
+        self.nodes += 1;
+        if self.nodes & 0xFFF == 0 && (self.past_deadline() || self.told_to_stop()) {
+            self.stopped = true;
+        }
+        if self.stopped {
+            return 0;
+        }
+        let targets = self.targets::<R>(used, spot);
+        let may_pass = Self::may_pass::<R>(spot);
+        // No move, or a single one: no table, no ordering.
+        if !may_pass {
+            if targets == 0 {
+                return 0;
+            }
+            if targets & (targets - 1) == 0 {
+                return self.play_move::<R>(used, spot, values_hash, targets.trailing_zeros() as u8, alpha, beta);
+            }
+        } else if targets == 0 {
+            return self.play_move::<R>(used, spot, values_hash, PASS_MOVE, alpha, beta);
+        }
+        if used.count_ones() >= self.tableless_from {
+            let (moves, count) = self.quickly_ordered_moves::<R>(used, spot, targets);
+            return self.best_of::<R>(used, spot, values_hash, &moves[..count], alpha, beta).0;
+        }
+        // Ask for the children's entries first, so that fetching them from
+        // memory overlaps with this position's own probe.
+        let mut rest = targets;
+        while rest != 0 {
+            let t = rest.trailing_zeros() as u8;
+            rest &= rest - 1;
+            self.table.prefetch(self.child_key::<R>(used, spot, values_hash, t));
+        }
+        let key = self.key::<R>(used, spot, values_hash);
+        let nodes_before = self.nodes;
+        let mut table_best = NO_MOVE;
+        if let Some((_, slot)) = self.table.probe(key) {
+            let (lo, hi) = (slot.lower as i32, slot.upper as i32);
+            if lo >= beta {
+                return lo;
+            }
+            if hi <= alpha {
+                return hi;
+            }
+            alpha = alpha.max(lo);
+            beta = beta.min(hi);
+            table_best = slot.best;
+        }
+        let (moves, count) = self.ordered_moves::<R>(used, spot, targets, table_best);
+        let moves = &moves[..count];
+        // Enhanced transposition cut-off: a child whose stored upper bound
+        // already lifts this position to beta settles it without a search
+        // (near the root only, see `etc_limit`).
+        if used.count_ones() < self.etc_limit {
+            for &(_, mv) in moves {
+                // A child that ends the game is never in the table.
+                if mv != PASS_MOVE {
+                    let after = spot.landed(mv as usize);
+                    if self.targets::<R>(used | 1 << mv, after) == 0 && !Self::may_pass::<R>(after) {
+                        continue;
+                    }
+                }
+                if let Some((_, child)) = self.table.probe(self.child_key::<R>(used, spot, values_hash, mv)) {
+                    let gain = if mv == PASS_MOVE { 0 } else { self.values[mv as usize] };
+                    let score = gain - child.upper as i32;
+                    if score >= beta {
+                        // Kept with its move, which a solve reads at the root.
+                        self.record(key, alpha, beta, score, mv, 0);
+                        return score;
+                    }
+                }
+            }
+        }
+        let (best, best_move) = self.best_of::<R>(used, spot, values_hash, moves, alpha, beta);
+        if self.stopped {
+            return 0;
+        }
+        self.record(key, alpha, beta, best, best_move, self.nodes - nodes_before);
+        best
+    }
+
+    /// Searches `moves` in turn until one reaches `beta`: the best score,
+    /// fail-soft, and its move. Whoever calls it checks `stopped` before
+    /// using the result.
+    #[inline]
+    pub(super) fn best_of<const R: u8>(
+        &mut self,
+        used: u64,
+        spot: Spot,
+        values_hash: u64,
+        moves: &[(i32, u8)],
+        alpha: i32,
+        beta: i32,
+    ) -> (i32, u8) {
+        let (mut best, mut best_move) = (i32::MIN, NO_MOVE);
+        for &(_, mv) in moves {
+            let score = self.play_move::<R>(used, spot, values_hash, mv, alpha.max(best), beta);
+            if self.stopped {
+                return (0, NO_MOVE);
+            }
+            if score > best {
+                (best, best_move) = (score, mv);
+                if best >= beta {
+                    break;
+                }
+            }
+        }
+        (best, best_move)
+    }
+
+    /// The moves of a position, best first: the table's move, then by
+    /// [`Solver::order`] (a pass ordered like a landing worth nothing).
+    #[inline]
+    pub(super) fn ordered_moves<const R: u8>(&self, used: u64, spot: Spot, targets: u64, table_best: u8) -> Moves {
+        let rank = |mv: u8, order: i32| if mv == table_best { i32::MAX } else { order };
+        let mut moves = sorted_by(targets, |t| rank(t as u8, self.order::<R>(used, spot, t)));
+        if Self::may_pass::<R>(spot) {
+            let after = spot.passed();
+            let order = self.reply_order(0, self.targets::<R>(used, after), !Self::may_pass::<R>(after));
+            insert_sorted(&mut moves, rank(PASS_MOVE, order), PASS_MOVE);
+        }
+        moves
+    }
+
+    /// The moves of a position deep in the game, ordered like
+    /// [`Solver::order`] but without the opponent's best reply: near the end
+    /// a scan of the replies costs more than the better order saves (the
+    /// verdict from the opening, 8 boards on two threads: 7 % faster). A pass comes last.
+    #[inline]
+    fn quickly_ordered_moves<const R: u8>(&self, used: u64, spot: Spot, targets: u64) -> Moves {
+        let mut moves = sorted_by(targets, |t| {
+            let after = spot.landed(t);
+            let choices = self.targets::<R>(used | 1 << t, after).count_ones() as i32;
+            self.values[t] * ORDER_POINT + choices_term(choices, choices == 0 && !Self::may_pass::<R>(after))
+        });
+        if Self::may_pass::<R>(spot) {
+            insert_sorted(&mut moves, ORDER_PASS_LAST, PASS_MOVE);
+        }
+        moves
+    }
+
+    /// How promising a landing on cell `t` looks, higher first: its value
+    /// minus the opponent's best immediate reply, and — weighing more than
+    /// a point each — the fewer choices the opponent is left, the better.
+    /// Leaving few replies keeps the opponent's nodes, where every move must
+    /// be refuted, narrow: on the 6-moves-in verdict benchmark this term
+    /// alone cut the nodes tenfold (the opening verdict fell from about
+    /// 96 s to 7 s).
+    #[inline]
+    fn order<const R: u8>(&self, used: u64, spot: Spot, t: usize) -> i32 {
+        let after = spot.landed(t);
+        self.reply_order(self.values[t], self.targets::<R>(used | 1 << t, after), !Self::may_pass::<R>(after))
+    }
+
+    /// The ordering key of a move worth `gain` that leaves the opponent
+    /// `replies`, and that would end the game if there are none and `strands`.
+    #[inline]
+    fn reply_order(&self, gain: i32, mut replies: u64, strands: bool) -> i32 {
+        let choices = replies.count_ones() as i32;
+        let mut best_reply = 0;
+        if replies != 0 {
+            best_reply = i32::MIN;
+            while replies != 0 {
+                let r = replies.trailing_zeros() as usize;
+                replies &= replies - 1;
+                best_reply = best_reply.max(self.values[r]);
+            }
+        }
+        (gain - best_reply) * ORDER_POINT + choices_term(choices, choices == 0 && strands)
+    }
+
+    /// Keeps what a search of the position `key` with the window
+    /// (`alpha0`, `beta0`) found: a bound or the exact value, and its best move.
+    pub(super) fn record(&mut self, key: u64, alpha0: i32, beta0: i32, best: i32, best_move: u8, nodes: u64) {
+        // The table may have moved on while the children were searched: look again.
+        let (index, mut entry) = match self.table.probe(key) {
+            Some(hit) => hit,
+            None => (self.table.victim(key), Slot::empty(key)),
+        };
+        entry.work = entry.work.max((64 - nodes.leading_zeros()) as u8);
+        // Another thread may have stored a higher lower bound meanwhile, with
+        // the move that reaches it: this search's move replaces it only if it
+        // reaches as high.
+        let reaches_stored = best >= entry.lower as i32;
+        if best <= alpha0 {
+            entry.upper = entry.upper.min(best as i16);
+        } else if best >= beta0 {
+            entry.lower = entry.lower.max(best as i16);
+        } else {
+            entry.lower = best as i16;
+            entry.upper = best as i16;
+        }
+        if (best > alpha0 && reaches_stored) || entry.best == NO_MOVE {
+            entry.best = best_move;
+        }
+        self.table.put(index, entry);
+    }
+
+    /// Whether the solve was told to stop: by another thread (a sibling
+    /// move already decided the root) or by whoever asked for it.
+    #[inline]
+    pub(super) fn told_to_stop(&self) -> bool {
+        self.halt.as_ref().is_some_and(|h| h.load(Ordering::Relaxed))
+            || self.cancel.as_ref().is_some_and(|c| c.load(Ordering::Relaxed))
+    }
+}
+
+/// The cells of `ray` (cells beyond a start, one way) before the first of
+/// `used` on it; rays to higher cell numbers stop below their lowest used
+/// cell, the others above their highest.
+#[inline]
+fn before_first_used(ray: u64, used: u64, increasing: bool) -> u64 {
+    let blockers = ray & used;
+    if blockers == 0 {
+        ray
+    } else if increasing {
+        ray & ((blockers & blockers.wrapping_neg()) - 1)
+    } else {
+        ray & !(u64::MAX >> blockers.leading_zeros())
+    }
+}
+
+/// What the choices a move leaves the opponent count for in move ordering
+/// (see [`ORDER_CHOICE`] and [`ORDER_END`]); `ends` when none is left and
+/// the game ends there.
+#[inline]
+fn choices_term(choices: i32, ends: bool) -> i32 {
+    -ORDER_CHOICE * choices + if ends { ORDER_END } else { 0 }
+}
+
+/// The cells of `targets` with their keys, highest first (at most nine:
+/// sorted by insertion as they come).
+#[inline]
+fn sorted_by(targets: u64, key: impl Fn(usize) -> i32) -> Moves {
+    let mut moves = ([(0i32, 0u8); 9], 0);
+    let mut rest = targets;
+    while rest != 0 {
+        let t = rest.trailing_zeros() as usize;
+        rest &= rest - 1;
+        insert_sorted(&mut moves, key(t), t as u8);
+    }
+    moves
+}
+
+/// Puts `mv` with ordering key `order` into its place in `moves`, after any of the same key.
+#[inline]
+fn insert_sorted(moves: &mut Moves, order: i32, mv: u8) {
+    let (list, count) = moves;
+    let mut j = *count;
+    while j > 0 && list[j - 1].0 < order {
+        list[j] = list[j - 1];
+        j -= 1;
+    }
+    list[j] = (order, mv);
+    *count += 1;
+}
+
+impl Solver {
+    /// A quick guess at a position's margin for MTD(f) to start from: an
+    /// alpha–beta search `depth` moves deep without the table, each position
+    /// at its horizon valued by playing the rest greedily (each side takes
+    /// its line's best cell). Never exact, and never used as if it were.
+    pub(super) fn shallow<const R: u8>(&mut self, used: u64, spot: Spot, depth: u32, mut alpha: i32, beta: i32) -> i32 {
+        let targets = self.targets::<R>(used, spot);
+        let may_pass = Self::may_pass::<R>(spot);
+        if targets == 0 && !may_pass {
+            return 0;
+        }
+        if depth == 0 {
+            return self.greedy_rest::<R>(used, spot);
+        }
+        let (moves, count) = self.quickly_ordered_moves::<R>(used, spot, targets);
+        let mut best = i32::MIN;
+        for &(_, mv) in &moves[..count] {
+            let score = if mv == PASS_MOVE {
+                -self.shallow::<R>(used, spot.passed(), depth - 1, -beta, -alpha)
+            } else {
+                let v = self.values[mv as usize];
+                v - self.shallow::<R>(used | 1 << mv, spot.landed(mv as usize), depth - 1, v - beta, v - alpha)
+            };
+            best = best.max(score);
+            alpha = alpha.max(score);
+            if alpha >= beta {
+                break;
+            }
+        }
+        best
+    }
+
+    /// The mover's margin if both sides take the best cell of their line
+    /// from here to the end (passing only when they must); passover's
+    /// changes are left out.
+    fn greedy_rest<const R: u8>(&self, mut used: u64, mut spot: Spot) -> i32 {
+        let mut margin = 0;
+        let mut sign = 1;
+        loop {
+            let mut targets = self.targets::<R>(used, spot);
+            if targets == 0 {
+                if !Self::may_pass::<R>(spot) {
+                    return margin;
+                }
+                spot = spot.passed();
+                sign = -sign;
+                continue;
+            }
+            let (mut pick, mut pick_net) = (targets.trailing_zeros() as usize, i32::MIN);
+            while targets != 0 {
+                let t = targets.trailing_zeros() as usize;
+                targets &= targets - 1;
+                let after = spot.landed(t);
+                let mut replies = self.targets::<R>(used | 1 << t, after);
+                let mut best_reply = if replies == 0 { -8 } else { i32::MIN };
+                while replies != 0 {
+                    let r = replies.trailing_zeros() as usize;
+                    replies &= replies - 1;
+                    best_reply = best_reply.max(self.values[r]);
+                }
+                let net = self.values[t] - best_reply;
+                if net > pick_net {
+                    (pick, pick_net) = (t, net);
+                }
+            }
+            margin += sign * self.values[pick];
+            used |= 1 << pick;
+            spot = spot.landed(pick);
+            sign = -sign;
+        }
+    }
+}
