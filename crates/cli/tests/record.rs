@@ -15,7 +15,7 @@ fn temp(name: &str) -> PathBuf {
 
 const GOOD: &str =
     "[Game \"warp-weft\"]\n[Date \"2025-06-01\"]\n[Time \"14:03:27Z\"]\n[First \"Ann\"]\n[Second \"?\"]\n\
-[Result \"*\"]\n[Options \"seed=3 size=7 komi=4.5 symmetric=true pie=false\"]\n\n1. c4 *\n";
+[Result \"*\"]\n[Options \"seed=3 size=7 komi=4.5 symmetric=true pie=false pass=off passover=0 blocking=false\"]\n\n1. c4 *\n";
 
 #[test]
 fn records_are_imported_listed_and_exported_unchanged() {
