@@ -794,7 +794,12 @@ mod tests {
         let text = write(&rec);
         assert!(text.starts_with("[Game \"warp-weft\"]\n[Date \"2025-06-01\"]\n[Time \"14:03:27Z\"]\n"), "{text}");
         assert!(text.contains("[First \"Ann \\\"the quick\\\" \\\\o/\"]\n[Second \"?\"]\n"), "{text}");
-        assert!(text.contains("[Options \"seed=7 size=5 komi=4.5 symmetric=true pie=false\"]"), "{text}");
+        assert!(
+            text.contains(
+                "[Options \"seed=7 size=5 komi=4.5 symmetric=true pie=false pass=off passover=0 blocking=false\"]"
+            ),
+            "{text}"
+        );
         assert!(text.contains("[Clock \"300+3\"]"), "{text}");
         assert!(text.contains("\n1. "), "{text}");
         assert!(text.lines().all(|l| l.len() <= 80 || l.starts_with('[')), "{text}");
