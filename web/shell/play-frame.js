@@ -119,7 +119,7 @@ class PlayFrame {
     shell.mountTopbar({
       title: game.name,
       actions: [
-        { label: 'New game', icon: 'new', key: (p.newKey || 'r').toUpperCase(), onClick: () => this.newGame(), id: 'tb-new' },
+        { label: 'New game', icon: 'new', key: (p.newKey || 'r').toUpperCase(), onClick: (e) => this.newGameClick(e), id: 'tb-new' },
         { label: 'Play online', icon: 'online', onClick: () => inviteFriend({ game, ...p.invite(), leaving: () => this.ctl.leave() }), id: 'tb-online' },
         { label: 'Settings', icon: 'settings', onClick: () => this.showSettings(), id: 'tb-settings' },
         { label: 'Rules', icon: 'rules', key: 'F1', href: `/rules/${game.slug}`, onClick: () => this.showRules(), id: 'tb-rules' },
@@ -129,7 +129,7 @@ class PlayFrame {
     this.boardBox = h('div', { class: 'board-box', id: 'board' });
     this.statusCard = h('section', { class: 'card status-card', id: 'status', 'aria-label': 'Game status', 'aria-live': 'polite' });
     this.undoBtn = p.undo === false ? null : h('button', { class: 'btn', type: 'button', id: 'undo-btn', onclick: () => this.ctl.undo() }, 'Undo', h('kbd', {}, 'U'));
-    const newBtn = p.newButton === false ? null : h('button', { class: 'btn', type: 'button', id: 'new-btn', onclick: () => this.newGame() }, 'New game', h('kbd', {}, (p.newKey || 'r').toUpperCase()));
+    const newBtn = p.newButton === false ? null : h('button', { class: 'btn', type: 'button', id: 'new-btn', onclick: (e) => this.newGameClick(e) }, 'New game', h('kbd', {}, (p.newKey || 'r').toUpperCase()));
     this.controls = h('div', { class: 'controls' }, this.undoBtn, ...(p.controls || []), newBtn);
     this.moves = createMoveList({ title: p.movesTitle, className: p.movesClass });
     this.footer = h('p', { class: 'match-facts', id: 'match-facts' });
@@ -301,7 +301,7 @@ class PlayFrame {
         headline: matchHeadline(v, { levels: this.levels, sideName: p.sideName, computer: p.computerHeadline ? p.computerHeadline() : this.vsComputer() }),
         swatch: p.swatch,
         winClass: won ? `win-${this.sideKey(w)}` : '',
-        newGame: h('button', { class: 'btn primary', type: 'button', onclick: () => this.newGame() }, 'New game', h('kbd', {}, (p.newKey || 'r').toUpperCase())),
+        newGame: h('button', { class: 'btn primary', type: 'button', onclick: (e) => this.newGameClick(e) }, 'New game', h('kbd', {}, (p.newKey || 'r').toUpperCase())),
         actions: p.resultActions ? p.resultActions() : [],
         replayLabel: p.replayLabel ? p.replayLabel() : 'Replay',
       }));
@@ -336,6 +336,12 @@ class PlayFrame {
     if (this.ctl.stayInOnlineGame()) return undefined;
     const { options, position, players } = this.page.newMatch(arg);
     return this.ctl.startMatch(options, players || this.players(), { position });
+  }
+
+  /** A click on a New game button: the second click of a double-click asks for nothing more. */
+  newGameClick(e) {
+    if (e && e.detail > 1) return undefined;
+    return this.newGame();
   }
 
   /** The rules in a dialog (F1). */
