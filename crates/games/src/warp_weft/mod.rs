@@ -15,6 +15,7 @@ mod solver_table;
 mod start;
 #[cfg(feature = "threads")]
 pub mod study;
+#[cfg(feature = "threads")]
 mod study_report;
 mod text;
 mod view;
