@@ -177,9 +177,9 @@ pub fn tune(
 /// The weights and their names side by side, changed ones marked, for a report.
 pub fn describe(before: &Weights, after: &Weights) -> String {
     let mut out = String::new();
-    for i in 0..COUNT {
-        let mark = if before.0[i] == after.0[i] { "" } else { "  *" };
-        out.push_str(&format!("{i:>2} {:>32} {:>6} -> {:>6}{mark}\n", NAMES[i], before.0[i], after.0[i]));
+    for (i, (name, (old, new))) in NAMES.iter().zip(before.0.iter().zip(&after.0)).enumerate() {
+        let mark = if old == new { "" } else { "  *" };
+        out.push_str(&format!("{i:>2} {name:>32} {old:>6} -> {new:>6}{mark}\n"));
     }
     out
 }
