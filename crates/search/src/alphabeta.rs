@@ -153,10 +153,11 @@ impl<G: Evaluate> AlphaBeta<G> {
     }
 
     /// Turns late-move reductions on or off: quiet moves ordered after the
-    /// first few are searched a ply shallower (two, very late in a deep
-    /// search) with a null window, and again at full depth only when they
-    /// beat the best so far. The search reaches deeper in the same time; it
-    /// may miss a quiet move whose worth shows only at full depth.
+    /// first few are searched shallower with a null window (a ply at first,
+    /// more the deeper the search and the later the move), and again at
+    /// full depth only when they beat the best so far. The search reaches
+    /// deeper in the same time; it may miss a quiet move whose worth shows
+    /// only at full depth.
     pub fn set_reductions(&mut self, on: bool) {
         self.reductions = on;
     }
@@ -684,19 +685,19 @@ impl<G: Evaluate> AlphaBeta<G> {
         best
     }
 
-    /// How many plies shallower to search the `i`-th move of `pos` at first: none near the root or the horizon, for the first
-    /// moves, the table move, killers and moves the game hints at (captures);
-    /// one for the rest, two for the last of a deep search.
+    /// How many plies shallower to search the `i`-th move of `pos` at first:
+    /// none near the root or the horizon, for the first moves, the table
+    /// move, killers and moves the game hints at (captures); for the rest,
+    /// more the deeper the search and the later the move,
+    /// `ln(depth) · ln(i + 1) / 2` plies (at least one, and the child keeps
+    /// at least one ply of its own).
     #[inline]
     fn reduction(&self, pos: &G, mv: G::Move, key: i32, i: usize, depth: i32, ply: usize) -> i32 {
         if !self.reductions || ply == 0 || depth < 3 || i < 3 || key >= i32::MAX - 3 || pos.order_hint(mv) > 0 {
             return 0;
         }
-        if depth >= 6 && i >= 12 {
-            2
-        } else {
-            1
-        }
+        let plies = (depth as f32).ln() * ((i + 1) as f32).ln() / 2.0;
+        (plies as i32).clamp(1, depth - 2)
     }
 
     /// Table move first, then killers, then by the game's hint and history.

@@ -1,7 +1,8 @@
 //! What the computer believes about a Leeward position.
 //!
 //! Scores are from the side to move's point of view; an Oar is worth 300.
-//! The evaluation weighs:
+//! How much each term counts is a list of weights (`weights.rs`), so that
+//! the tuner (`tune.rs`) can try others. The evaluation weighs:
 //! - **material**: Sails, Kites and Oars still on the board;
 //! - **the wind you leave**: the mover will leave one of three winds, and
 //!   picks the one that lets the opponent take the least; whatever the best
@@ -21,32 +22,23 @@ use super::geometry::{
     kites_across_ew, kites_across_ns, oars_upwind, sail_reach, squares_of, Kind, Wind, AROUND, FULL, SIZE, SQUARES,
 };
 use super::rules::{home, Leeward, LeewardMove};
+use super::weights::{at, Weights, PLAYED};
 
-/// The worth of each kind (the Lamp is beyond price: losing it loses the game).
+/// The worth of each kind (the Lamp is beyond price: losing it loses the
+/// game), for move ordering; the evaluation's own values are in [`PLAYED`].
 pub const VALUE: [i32; 4] = [0, 500, 350, 300];
-/// What a threat on the Lamp counts for in the threat terms.
-const LAMP_THREAT: i32 = 1600;
-/// Bonus by the Lamp's distance in steps from the enemy home.
-const LANDFALL: [i32; SIZE] = [0, 320, 140, 70, 35, 15, 5];
-/// Penalty by the number of winds (of four) in which the enemy could take the Lamp.
-const LAMP_WINDS: [i32; 5] = [0, 12, 40, 110, 220];
-/// Extra danger to an exposed Lamp by its empty neighbours (0, 1, 2, more).
-const CRAMPED: [i32; 4] = [80, 40, 15, 0];
-/// Being the one to move.
-const TEMPO: i32 = 12;
-/// The evaluation shrinks by this fraction per quiet move (1/100): to 40 %
-/// at the calm draw.
-const CALM_FADE: i32 = 100;
 
-/// Squares at most `k` king steps from the centre, for k = 0, 1, 2.
-const NEAR_CENTRE: [u64; 3] = [near_centre(0), near_centre(1), near_centre(2)];
+/// The squares of each ring around the centre: d4 alone, the squares a
+/// king step from it, and those two steps away.
+const RINGS: [u64; 3] = [ring_mask(0), ring_mask(1), ring_mask(2)];
 
-const fn near_centre(k: usize) -> u64 {
+const fn ring_mask(k: usize) -> u64 {
     let mut mask = 0;
     let mut sq = 0;
-    while sq < SIZE * SIZE {
+    while sq < SQUARES {
         let (f, r) = (sq % SIZE, sq / SIZE);
-        if f.abs_diff(3) <= k && r.abs_diff(3) <= k {
+        let d = if f.abs_diff(3) > r.abs_diff(3) { f.abs_diff(3) } else { r.abs_diff(3) };
+        if d == k {
             mask |= 1 << sq;
         }
         sq += 1;
@@ -76,62 +68,67 @@ fn reach_by_wind(pos: &Leeward, side: Side) -> [u64; 4] {
 
 /// What the best prize among `targets` (squares of `victim`'s pieces) is worth.
 #[inline]
-fn best_prize(pos: &Leeward, victim: Side, targets: u64) -> i32 {
+fn best_prize(pos: &Leeward, victim: Side, targets: u64, w: &Weights) -> i32 {
     if targets == 0 {
         0
     } else if targets & pos.pieces(victim, Kind::Lamp) != 0 {
-        LAMP_THREAT
+        w.0[at::LAMP_THREAT]
     } else if targets & pos.pieces(victim, Kind::Sail) != 0 {
-        VALUE[Kind::Sail as usize]
+        w.0[at::MEN]
     } else if targets & pos.pieces(victim, Kind::Kite) != 0 {
-        VALUE[Kind::Kite as usize]
+        w.0[at::MEN + 1]
     } else {
-        VALUE[Kind::Oar as usize]
+        w.0[at::MEN + 2]
     }
 }
 
 /// Material and a small bonus for pieces near the centre.
 #[inline]
-fn material(pos: &Leeward, side: Side) -> i32 {
+fn material(pos: &Leeward, side: Side, w: &Weights) -> i32 {
     let mut score = 0;
     let mut men = 0;
-    for kind in [Kind::Sail, Kind::Kite, Kind::Oar] {
+    for (i, kind) in [Kind::Sail, Kind::Kite, Kind::Oar].into_iter().enumerate() {
         let b = pos.pieces(side, kind);
-        score += VALUE[kind as usize] * b.count_ones() as i32;
+        score += w.0[at::MEN + i] * b.count_ones() as i32;
         men |= b;
     }
-    score + 4 * NEAR_CENTRE.iter().map(|m| (men & m).count_ones() as i32).sum::<i32>()
+    for (k, ring) in RINGS.iter().enumerate() {
+        score += w.0[at::CENTRE + k] * (men & ring).count_ones() as i32;
+    }
+    score
 }
 
-/// The landfall bonus of each side's Lamp on each square, by its steps to
-/// the enemy home: `LANDFALL_AT[side][square]`.
-static LANDFALL_AT: [[i32; SQUARES]; 2] = {
+/// Each side's Lamp's steps on each square to the enemy home:
+/// `STEPS_TO_LANDFALL[side][square]`.
+static STEPS_TO_LANDFALL: [[u8; SQUARES]; 2] = {
     let mut table = [[0; SQUARES]; 2];
     let mut sq = 0;
     while sq < SQUARES {
         let (f, r) = (sq % SIZE, sq / SIZE);
         // Ink heads for d7 (file 3, rank 6), Paper for d1 (file 3, rank 0).
         let across = f.abs_diff(3);
-        let to_d7 = if across > 6 - r { across } else { 6 - r };
-        let to_d1 = if across > r { across } else { r };
-        table[0][sq] = LANDFALL[to_d7];
-        table[1][sq] = LANDFALL[to_d1];
+        table[0][sq] = if across > 6 - r { across } else { 6 - r } as u8;
+        table[1][sq] = if across > r { across } else { r } as u8;
         sq += 1;
     }
     table
 };
 
-/// The landfall bonus of `side`'s Lamp, cut to a quarter while an enemy
-/// piece stands on the enemy home to bar it.
+/// The landfall bonus of `side`'s Lamp, cut while an enemy piece stands on
+/// the enemy home to bar it.
 #[inline]
-fn landfall(pos: &Leeward, side: Side) -> i32 {
+fn landfall(pos: &Leeward, side: Side, w: &Weights) -> i32 {
     let lamp = pos.pieces(side, Kind::Lamp);
     if lamp == 0 {
         return 0;
     }
-    let bonus = LANDFALL_AT[side.index()][lamp.trailing_zeros() as usize];
+    let steps = STEPS_TO_LANDFALL[side.index()][lamp.trailing_zeros() as usize & 63] as usize;
+    if steps == 0 {
+        return 0;
+    }
+    let bonus = w.0[at::LANDFALL + (steps - 1).min(5)];
     if pos.occupied(side.opponent()) & (1 << home(side.opponent())) != 0 {
-        bonus / 4
+        bonus * w.0[at::LANDFALL_BARRED] / 1024
     } else {
         bonus
     }
@@ -140,7 +137,7 @@ fn landfall(pos: &Leeward, side: Side) -> i32 {
 /// The danger to `side`'s Lamp: by the number of winds (of four) in which
 /// `enemy_reach` covers it, more when it has little room to step away.
 #[inline]
-fn lamp_danger(pos: &Leeward, side: Side, enemy_reach: &[u64; 4]) -> i32 {
+fn lamp_danger(pos: &Leeward, side: Side, enemy_reach: &[u64; 4], w: &Weights) -> i32 {
     let lamp = pos.pieces(side, Kind::Lamp);
     let winds = enemy_reach.iter().filter(|&&r| r & lamp != 0).count();
     if winds == 0 {
@@ -148,7 +145,65 @@ fn lamp_danger(pos: &Leeward, side: Side, enemy_reach: &[u64; 4]) -> i32 {
     }
     let all = pos.occupied(Side::First) | pos.occupied(Side::Second);
     let room = (AROUND[lamp.trailing_zeros() as usize & 63] & !all).count_ones() as usize;
-    LAMP_WINDS[winds] + CRAMPED[room.min(CRAMPED.len() - 1)]
+    w.0[at::LAMP_WINDS + winds - 1] + w.0[at::CRAMPED + room.min(3)]
+}
+
+/// How much of a score is left after `calm` quiet moves, per 1024: the
+/// calm weights at every tenth move, on straight lines between.
+#[inline]
+fn calm_share(calm: u32, w: &Weights) -> i32 {
+    let calm = calm.min(60) as usize;
+    let (step, part) = (calm / 10, (calm % 10) as i32);
+    let low = w.0[at::CALM + step];
+    let high = w.0[at::CALM + (step + 1).min(6)];
+    low + (high - low) * part / 10
+}
+
+/// The evaluation of `pos` for the side to move, with weights `w`.
+#[inline]
+pub fn evaluate_with(pos: &Leeward, w: &Weights) -> i32 {
+    let me = pos.side_to_move();
+    let them = me.opponent();
+    let mine = reach_by_wind(pos, me);
+    let theirs = reach_by_wind(pos, them);
+
+    // The wind I leave: the least harmful of my three choices.
+    let exposed = pos
+        .wind()
+        .turns()
+        .iter()
+        .map(|&wind| best_prize(pos, me, theirs[wind as usize] & pos.occupied(me), w))
+        .min()
+        .unwrap_or(0);
+    // Their answer must turn whatever wind I leave, so by leaving the wind
+    // in which I threaten least I keep it from coming back to me: the
+    // worst they can hand me is my second-weakest wind.
+    let (mut weakest, mut pressure) = (i32::MAX, i32::MAX);
+    for reach in mine {
+        let prize = best_prize(pos, them, reach & pos.occupied(them), w);
+        if prize < weakest {
+            pressure = weakest;
+            weakest = prize;
+        } else if prize < pressure {
+            pressure = prize;
+        }
+    }
+    let calm = pos.calm() as i32;
+    let pressure_share = w.0[at::PRESSURE] + w.0[at::PRESSURE_CALM] * calm / 60;
+    let mobility: i32 = mine.iter().map(|r| r.count_ones() as i32).sum::<i32>()
+        - theirs.iter().map(|r| r.count_ones() as i32).sum::<i32>();
+
+    let score = material(pos, me, w) - material(pos, them, w) - exposed * w.0[at::EXPOSED] / 1024
+        + pressure * pressure_share / 1024
+        + landfall(pos, me, w)
+        - landfall(pos, them, w)
+        - lamp_danger(pos, me, &theirs, w)
+        + lamp_danger(pos, them, &mine, w)
+        + w.0[at::MOBILITY] * mobility
+        + w.0[at::TEMPO];
+    // A quiet stretch heads for the calm draw: a lead counts for less the
+    // longer it goes unused, so the side ahead looks for a capture.
+    score * calm_share(pos.calm(), w) / 1024
 }
 
 impl Evaluate for Leeward {
@@ -165,41 +220,7 @@ impl Evaluate for Leeward {
     }
 
     fn evaluate(&self) -> i32 {
-        let me = self.side_to_move();
-        let them = me.opponent();
-        let mine = reach_by_wind(self, me);
-        let theirs = reach_by_wind(self, them);
-
-        // The wind I leave: the least harmful of my three choices.
-        let exposed = self
-            .wind()
-            .turns()
-            .iter()
-            .map(|&w| best_prize(self, me, theirs[w as usize] & self.occupied(me)))
-            .min()
-            .unwrap_or(0);
-        // Their answer must turn whatever wind I leave, so by leaving the wind
-        // in which I threaten least I keep it from coming back to me: the
-        // worst they can hand me is my second-weakest wind.
-        let (mut weakest, mut pressure) = (i32::MAX, i32::MAX);
-        for reach in mine {
-            let prize = best_prize(self, them, reach & self.occupied(them));
-            if prize < weakest {
-                pressure = weakest;
-                weakest = prize;
-            } else if prize < pressure {
-                pressure = prize;
-            }
-        }
-
-        let score = material(self, me) - material(self, them) - exposed * 3 / 8 + pressure / 4 + landfall(self, me)
-            - landfall(self, them)
-            - lamp_danger(self, me, &theirs)
-            + lamp_danger(self, them, &mine)
-            + TEMPO;
-        // A quiet stretch heads for the calm draw: a lead counts for less the
-        // longer it goes unused, so the side ahead looks for a capture.
-        score * (CALM_FADE - self.calm() as i32) / CALM_FADE
+        evaluate_with(self, &PLAYED)
     }
 
     /// Winning moves first, then captures, biggest prize taken by the smallest piece first.

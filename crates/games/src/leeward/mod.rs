@@ -13,8 +13,10 @@ mod notation;
 mod rules;
 mod start;
 mod text;
+pub mod tune;
 mod view;
+pub mod weights;
 
-pub use eval::VALUE;
+pub use eval::{evaluate_with, VALUE};
 pub use geometry::{parse_square, square, square_name, Kind, Turn, Wind, INK_HOME, PAPER_HOME, SQUARES};
 pub use rules::{home, side_name, Ending, Leeward, LeewardMove, CALM_LIMIT};
