@@ -13,6 +13,7 @@ mod notation;
 mod rules;
 mod start;
 mod text;
+#[cfg(feature = "threads")]
 pub mod tune;
 mod view;
 pub mod weights;
