@@ -128,9 +128,10 @@ export async function launchBrowser() {
 
 /**
  * A fresh page that records console errors and uncaught exceptions in
- * `page.problems`; `settings` are put into localStorage before any script runs.
+ * `page.problems`; `settings` are put into localStorage before any script runs;
+ * `engine` says where local games are played ('server' or 'browser').
  */
-export async function newPage(browser, { viewport = DESKTOP, settings = null, colorScheme = 'light', touch = false } = {}) {
+export async function newPage(browser, { viewport = DESKTOP, settings = null, colorScheme = 'light', touch = false, engine = 'server' } = {}) {
   const context = await browser.newContext({ viewport, colorScheme, deviceScaleFactor: 1, hasTouch: touch, isMobile: touch });
   if (settings) {
     await context.addInitScript((s) => {
@@ -140,6 +141,13 @@ export async function newPage(browser, { viewport = DESKTOP, settings = null, co
       }
     }, settings);
   }
+  // Where local games are played: the server (the default here, so that a
+  // test can look at a match through the API) or the engine in the browser
+  // (engine.test.mjs), as the settings dialog chooses.
+  await context.addInitScript((where) => {
+    const site = JSON.parse(localStorage.getItem('tabula.site') || '{}') || {};
+    if (!site.engine) localStorage.setItem('tabula.site', JSON.stringify({ ...site, engine: where }));
+  }, engine);
   const page = await context.newPage();
   page.problems = [];
   page.on('console', (msg) => {

@@ -1,5 +1,13 @@
 // A small wrapper around fetch for Tabula's JSON API (see docs/api.md).
 // Errors come back as ApiError carrying the server's own sentence for people.
+//
+// The one match source of every page: a request about a match played in the
+// browser (an id starting `local-`), a new match that is not online, and a
+// position request go to the engine in the browser (local-matches.js) when
+// it can run here; everything else, and everything when it cannot, goes to
+// the server. Both answer with the same JSON.
+
+import * as local from './local-matches.js';
 
 export class ApiError extends Error {
   constructor(status, kind, message) {
@@ -16,7 +24,75 @@ export class ApiError extends Error {
  * @param {{method?: string, body?: any, signal?: AbortSignal}} [opts]
  */
 export async function api(path, { method, body, signal } = {}) {
-  const init = { method: method || (body === undefined ? 'GET' : 'POST'), headers: { accept: 'application/json' }, signal };
+  const verb = method || (body === undefined ? 'GET' : 'POST');
+  const here = await inBrowser(path, verb, body, signal);
+  if (here !== undefined) return here;
+  return fromServer(path, verb, body, signal);
+}
+
+/** Said once per page: why the server plays instead of the browser. */
+const noticed = new Set();
+function notice(message) {
+  if (noticed.has(message)) return;
+  noticed.add(message);
+  window.dispatchEvent(new CustomEvent('tabula:notice', { detail: message }));
+}
+
+const asApiError = (err) => (err instanceof ApiError || (err && err.name === 'AbortError')
+  ? err
+  : new ApiError(err.status || (err instanceof local.EngineError ? 503 : 400), err.kind || (err instanceof local.EngineError ? 'engine' : 'bad_request'), err.message));
+
+/**
+ * The answer of the browser's engine, or undefined when the server is to
+ * answer (not a local matter, no engine here, or a player too big for this device).
+ */
+async function inBrowser(path, verb, body, signal) {
+  const m = /^\/api\/matches\/(local-[^/?#]+)(.*)$/.exec(path);
+  if (m) {
+    try {
+      return await local.route(decodeURIComponent(m[1]), m[2], verb, body, signal);
+    } catch (err) {
+      throw asApiError(err);
+    }
+  }
+  if (path === '/api/matches' && verb === 'POST' && body && !body.online && local.canPlayHere()) {
+    try {
+      return await local.create(body, signal);
+    } catch (err) {
+      if (err instanceof local.EngineError) {
+        notice(`${err.message} The server plays your games instead.`);
+        return undefined;
+      }
+      if (/needs \d+ MiB/.test(err.message || '')) {
+        notice(`${err.message}: the server plays this game instead.`);
+        return undefined;
+      }
+      throw asApiError(err);
+    }
+  }
+  if (path === '/api/positions' && verb === 'POST' && local.canPlayHere()) {
+    try {
+      return await local.positions(body, signal);
+    } catch (err) {
+      if (err instanceof local.EngineError) return undefined;
+      throw asApiError(err);
+    }
+  }
+  if (verb === 'GET' && /^\/api\/matches(\?|$)/.test(path)) {
+    // "Your games": the server's list with the games kept in this browser merged in.
+    let server = { matches: [], next: null };
+    try {
+      server = await fromServer(path, verb, undefined, signal);
+    } catch (err) {
+      if (err.name === 'AbortError' || err.status !== 0) throw err;
+    }
+    return local.mergeList(path.split('?')[1] || '', server);
+  }
+  return undefined;
+}
+
+async function fromServer(path, verb, body, signal) {
+  const init = { method: verb, headers: { accept: 'application/json' }, signal };
   // A seat of an online match is held by its token: send it with every request about that match.
   const m = /^\/api\/matches\/([^/?#]+)/.exec(path);
   const seat = m && seatOf(decodeURIComponent(m[1]));

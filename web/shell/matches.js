@@ -2,7 +2,7 @@
 // with or watch, and importing records.
 import { api, ApiError, seatOf } from './api.js';
 import { h, mountTopbar, registerKeys, showKeys, showError, openDialog, toast, sentence } from './shell.js';
-import { replayHref, recordHref } from './session.js';
+import { replayHref, recordLink, keepOnServer } from './session.js';
 
 const list = document.getElementById('match-list');
 const more = document.getElementById('more-btn');
@@ -67,7 +67,19 @@ function row(m) {
     : h('a', { class: 'btn primary', href: `/play/${encodeURIComponent(m.game)}?match=${encodeURIComponent(m.id)}` }, m.online && !mine ? 'Watch' : 'Continue');
   const actions = [go];
   if (!m.result) actions.push(h('a', { class: 'btn', href: replayHref(m.game, m.id) }, 'Replay'));
-  actions.push(h('a', { class: 'btn', href: recordHref(m.id), download: `tabula-${m.game}-${m.id}.txt`, title: 'Download the record' }, 'Record'));
+  actions.push(recordLink(h('a', { class: 'btn', download: `tabula-${m.game}-${m.id}.txt`, title: 'Download the record' }, 'Record'), m.id));
+  if (m.local) {
+    actions.push(h('button', { class: 'btn', type: 'button', title: 'Send this game to the server, which checks it and keeps it', onclick: async () => {
+      try {
+        const id = await keepOnServer(m.id);
+        highlight = new Set([id]);
+        toast('The server checked the game and keeps it now.');
+        show(status);
+      } catch (err) {
+        showError(err);
+      }
+    } }, 'Keep on server'));
+  }
   if (!m.result && !m.online) {
     actions.push(h('button', { class: 'btn danger', type: 'button', title: 'Delete this unfinished game', onclick: () => deleteDialog(m) }, 'Delete'));
   }
@@ -76,7 +88,8 @@ function row(m) {
       h('div', { class: 'mr-title' },
         h('span', { class: 'mr-game' }, m.game_name),
         m.online ? h('span', { class: 'chip' }, 'online') : null,
-        m.imported ? h('span', { class: 'chip' }, 'imported') : null),
+        m.imported ? h('span', { class: 'chip' }, 'imported') : null,
+        m.local ? h('span', { class: 'chip', title: 'Played and kept in this browser' }, 'this browser') : null),
       h('div', { class: 'mr-players' }, player(0), h('span', { class: 'mr-vs' }, 'vs'), player(1)),
       h('div', { class: 'mr-facts' }, facts),
       m.result && m.result.reason ? h('div', { class: 'mr-reason' }, m.result.reason) : null),

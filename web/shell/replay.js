@@ -4,7 +4,7 @@
 // match from any position.
 import { api, rememberSeat } from './api.js';
 import { h, toast, showError, openDialog, registerKeys, currentKeys, showKeys } from './shell.js';
-import { seatLabel, recordHref, cleanAddress } from './session.js';
+import { seatLabel, recordLink, cleanAddress } from './session.js';
 import { inviteDialog } from './online.js';
 import { svgEl } from './svg.js';
 
@@ -66,7 +66,7 @@ export async function startReplay({ game, id, ply, panel, render, root, moveText
     list,
     h('div', { class: 'replay-actions' },
       h('button', { class: 'btn primary', type: 'button', id: 'play-from-here', onclick: () => playFromHere() }, 'Play from here', h('kbd', {}, 'P')),
-      h('a', { class: 'btn', href: recordHref(id), download: `tabula-${game.slug}-${id}.txt`, id: 'replay-record' }, 'Record')));
+      recordLink(h('a', { class: 'btn', download: `tabula-${game.slug}-${id}.txt`, id: 'replay-record' }, 'Record'), id)));
   const anchor = panel.querySelector('.moves-card');
   if (anchor) anchor.before(card);
   else panel.append(card);

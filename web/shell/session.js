@@ -24,6 +24,7 @@
 // Views carry `can_move` (whether this browser may move now), `names`, and
 // `online` (seats, connections, clock) or `replay` ({ply, plies}).
 import { api, ApiError, seatOf, rememberSeat } from './api.js';
+import { isLocalId } from './local-matches.js';
 
 /** The link to a match's replay. */
 export function replayHref(slug, id, ply) {
@@ -33,6 +34,48 @@ export function replayHref(slug, id, ply) {
 /** The link to a match's record (text). */
 export function recordHref(id) {
   return `/api/matches/${encodeURIComponent(id)}/record`;
+}
+
+/**
+ * Makes `link` (an <a download>) give match `id`'s record: the server's
+ * address for a match it keeps; for a game played in this browser, the
+ * record written by the engine here, handed over as a file when clicked.
+ */
+export function recordLink(link, id) {
+  link.href = recordHref(id);
+  if (!isLocalId(id)) return link;
+  link.addEventListener('click', async (e) => {
+    if (link.dataset.ready) return;
+    e.preventDefault();
+    try {
+      const text = await api(recordHref(id));
+      link.href = URL.createObjectURL(new Blob([text], { type: 'text/plain;charset=utf-8' }));
+      link.dataset.ready = '1';
+      link.click();
+    } catch (err) {
+      window.dispatchEvent(new CustomEvent('tabula:notice', { detail: err.message }));
+    }
+  });
+  return link;
+}
+
+/**
+ * Keeps a game played in this browser on the server: its record is sent
+ * (`POST /api/records`), the server replays it with its own rules, and the
+ * server's copy replaces this browser's. Resolves with the server's id.
+ */
+export async function keepOnServer(id) {
+  const text = await api(recordHref(id));
+  let res;
+  try {
+    res = await fetch('/api/records', { method: 'POST', headers: { 'content-type': 'text/plain; charset=utf-8', accept: 'application/json' }, body: text });
+  } catch {
+    throw new ApiError(0, 'network', 'The Tabula server cannot be reached: the game stays in this browser.');
+  }
+  const data = await res.json().catch(() => null);
+  if (!res.ok) throw new ApiError(res.status, (data && data.error) || 'http', (data && data.message) || `The server answered ${res.status}.`);
+  await api(`/api/matches/${encodeURIComponent(id)}`, { method: 'DELETE' });
+  return data.imported[0].id;
 }
 
 /**

@@ -39,6 +39,10 @@ export function openSettingsDialog({ shell, store, levels, sides, sideLegend = '
   for (const [v, l] of [['quick', 'Quick: as soon as it is drawn'], ['calm', 'Calm: a pause before each']]) {
     pace.append(h('option', { value: v, selected: shell.siteSettings.get('pace') === v }, l));
   }
+  const engine = h('select', { name: 'engine' });
+  for (const [v, l] of [['browser', 'In this browser (works offline)'], ['server', 'On the server']]) {
+    engine.append(h('option', { value: v, selected: shell.siteSettings.get('engine') === v }, l));
+  }
   const theme = h('select', { name: 'theme' });
   for (const [v, l] of [['system', 'Same as the system'], ['light', 'Light'], ['dark', 'Dark']]) {
     theme.append(h('option', { value: v, selected: shell.siteSettings.get('theme') === v }, l));
@@ -54,7 +58,8 @@ export function openSettingsDialog({ shell, store, levels, sides, sideLegend = '
       h('fieldset', {}, h('legend', {}, 'Display'),
         ...(own.display || []),
         h('label', { class: 'field' }, h('span', { class: 'field-label' }, 'Theme'), theme),
-        h('label', { class: 'field' }, h('span', { class: 'field-label' }, 'The computer’s moves'), pace)),
+        h('label', { class: 'field' }, h('span', { class: 'field-label' }, 'The computer’s moves'), pace),
+        h('label', { class: 'field' }, h('span', { class: 'field-label' }, 'Games are played'), engine)),
       ...(own.after || [])));
 
   const sync = () => {
@@ -70,6 +75,7 @@ export function openSettingsDialog({ shell, store, levels, sides, sideLegend = '
     // Display settings take effect at once; game settings with the next game.
     if (onChange) onChange(t, form);
     if (t.name === 'pace') shell.siteSettings.set('pace', t.value);
+    if (t.name === 'engine') shell.siteSettings.set('engine', t.value);
     if (t.name === 'theme') {
       shell.siteSettings.set('theme', t.value);
       shell.applyTheme(t.value);

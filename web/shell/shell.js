@@ -82,7 +82,7 @@ export function createStore(name, defaults) {
 
 /** The site-wide settings (theme). */
 /** Settings every page shares: the theme, and the pace of the computer's moves ('quick' or 'calm'). */
-export const siteSettings = createStore('site', { theme: 'system', pace: 'quick' });
+export const siteSettings = createStore('site', { theme: 'system', pace: 'quick', engine: 'browser' });
 
 export function applyTheme(theme = siteSettings.get('theme')) {
   if (theme === 'light' || theme === 'dark') document.documentElement.dataset.theme = theme;
@@ -312,3 +312,6 @@ document.addEventListener('keydown', (e) => {
 
 /** Waits `ms` milliseconds. */
 export const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+
+// What the match source says once (why the server plays instead of the browser, say).
+window.addEventListener('tabula:notice', (e) => toast(sentence(String(e.detail || ''))));

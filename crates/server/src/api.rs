@@ -238,22 +238,9 @@ async fn create_match(State(state): Shared, body: Bytes) -> Result<Response, Api
 
 /// Options as a request gives them (text, numbers or booleans), as texts.
 fn option_texts(given: BTreeMap<String, Value>) -> Result<BTreeMap<String, String>, ApiError> {
-    let mut options = BTreeMap::new();
-    for (key, value) in given {
-        let text = match value {
-            Value::String(s) => s,
-            Value::Number(n) => n.to_string(),
-            Value::Bool(b) => b.to_string(),
-            other => {
-                return Err(ApiError::bad_request(format!(
-                    "option '{key}' must be text, a number or true/false, not {other}"
-                )))
-            }
-        };
-        if key.len() > MAX_FIELD || text.len() > MAX_FIELD {
-            return Err(ApiError::bad_request(format!("options have at most {MAX_FIELD} characters")));
-        }
-        options.insert(key, text);
+    let options = tabula_play::option_texts(given).map_err(|e| ApiError::bad_request(e.message().to_string()))?;
+    if options.iter().any(|(key, text)| key.len() > MAX_FIELD || text.len() > MAX_FIELD) {
+        return Err(ApiError::bad_request(format!("options have at most {MAX_FIELD} characters")));
     }
     Ok(options)
 }
@@ -267,6 +254,12 @@ async fn describe_positions(State(state): Shared, body: Bytes) -> Result<Json<po
     if req.moves.iter().any(|m| m.len() > MAX_FIELD) {
         return Err(ApiError::bad_request(format!("a move has at most {MAX_FIELD} characters")));
     }
+    if req.moves.len() > positions::MAX_MOVES {
+        return Err(ApiError::bad_request(format!(
+            "at most {} moves are replayed in one request",
+            positions::MAX_MOVES
+        )));
+    }
     let options = option_texts(std::mem::take(&mut req.options))?;
     // Replaying up to a long game's moves and describing them is work: off
     // the async threads, and only a few at a time.
@@ -275,6 +268,7 @@ async fn describe_positions(State(state): Shared, body: Bytes) -> Result<Json<po
         .await
         .map_err(|_| ApiError::conflict("the position could not be worked out"))?
         .map(Json)
+        .map_err(ApiError::from)
 }
 
 /// `DELETE /api/matches/{id}`: an unfinished game on one screen, abandoned.

@@ -1,5 +1,8 @@
 //! The web pages and their files, built into the binary (or read from a
-//! folder while developing).
+//! folder while developing), with the browser's engine: its module and glue
+//! under content-hashed names (kept by browsers for good), announced to
+//! every page by a `<meta name="tabula-engine">` tag, so that local games
+//! and the computer run in the player's browser.
 
 use std::path::Path;
 
@@ -8,15 +11,46 @@ use axum::response::{IntoResponse, Response};
 
 include!(concat!(env!("OUT_DIR"), "/assets.rs"));
 
-/// The bytes of a web file by its path under `web/`, from `dir` if given.
+/// The bytes of a web file by its path under `web/`, from `dir` if given
+/// (the engine's files always from the binary); a page with the engine's tag.
 pub fn load(dir: Option<&Path>, path: &str) -> Option<Vec<u8>> {
     if path.split('/').any(|part| part == ".." || part.is_empty()) || path.contains('\\') {
         return None;
     }
-    match dir {
-        Some(dir) => std::fs::read(dir.join(path)).ok(),
-        None => ASSETS.iter().find(|(name, _)| *name == path).map(|(_, bytes)| bytes.to_vec()),
+    let bytes = match dir {
+        Some(dir) if !path.starts_with("engine/") => std::fs::read(dir.join(path)).ok(),
+        _ => ASSETS.iter().find(|(name, _)| *name == path).map(|(_, bytes)| bytes.to_vec()),
+    }?;
+    Some(if path.ends_with(".html") { with_engine_tag(bytes) } else { bytes })
+}
+
+/// The tag that tells a page where the engine is, if the binary has one.
+pub fn engine_tag() -> Option<String> {
+    ENGINE.map(|(glue, module)| {
+        format!(r#"<meta name="tabula-engine" content="/static/{glue}" data-wasm="/static/{module}">"#)
+    })
+}
+
+/// A page with [`engine_tag`] put in its head, right after its charset.
+fn with_engine_tag(page: Vec<u8>) -> Vec<u8> {
+    let Some(tag) = engine_tag() else { return page };
+    let text = match String::from_utf8(page) {
+        Ok(text) => text,
+        Err(not_text) => return not_text.into_bytes(),
+    };
+    let at = text
+        .find("<meta charset=\"utf-8\">")
+        .map(|i| i + "<meta charset=\"utf-8\">".len())
+        .or_else(|| text.find("<head>").map(|i| i + 6));
+    match at {
+        Some(at) => format!("{}\n  {tag}{}", &text[..at], &text[at..]).into_bytes(),
+        None => text.into_bytes(),
     }
+}
+
+/// Whether a file's name carries a hash of its content (it never changes under that name).
+fn is_hashed(path: &str) -> bool {
+    path.starts_with("engine/")
 }
 
 /// A reply carrying a web file with its content type, or a 404 page.
@@ -24,7 +58,8 @@ pub fn respond(dir: Option<&Path>, path: &str) -> Response {
     match load(dir, path) {
         Some(bytes) => {
             let kind = content_type(path);
-            ([(header::CONTENT_TYPE, kind), (header::CACHE_CONTROL, "no-cache")], bytes).into_response()
+            let cache = if is_hashed(path) { "public, max-age=31536000, immutable" } else { "no-cache" };
+            ([(header::CONTENT_TYPE, kind), (header::CACHE_CONTROL, cache)], bytes).into_response()
         }
         None => not_found_page(),
     }
@@ -47,6 +82,7 @@ fn content_type(path: &str) -> &'static str {
         "svg" => "image/svg+xml",
         "png" => "image/png",
         "json" => "application/json",
+        "wasm" => "application/wasm",
         "ico" => "image/x-icon",
         "txt" | "md" => "text/plain; charset=utf-8",
         _ => "application/octet-stream",

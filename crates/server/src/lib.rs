@@ -5,23 +5,18 @@
 //! servers share (each taking any request for any match, live connections
 //! told of the others' changes).
 
-mod analysis;
 mod api;
 mod assets;
-pub mod clock;
 pub mod compute;
 mod error;
 pub mod hosts;
 pub mod listener;
 mod matches;
 mod online;
-pub mod positions;
 pub mod rate_limit;
-pub mod records;
 pub mod retention;
 pub mod secret;
 pub mod store;
-pub mod views;
 
 use std::net::SocketAddr;
 use std::path::PathBuf;
@@ -35,6 +30,7 @@ pub use listener::ConnectionLimits;
 pub use matches::{Match, MatchStore};
 pub use rate_limit::Rate;
 pub use retention::Retention;
+pub use tabula_play::{analysis, clock, positions, records, views};
 pub use tabula_search::Envelope;
 
 /// How the server is set up.

@@ -8,39 +8,37 @@
 //! text) and an optional position text, and throws a JavaScript `Error`
 //! whose message is the same sentence the server and the command line give.
 
+mod local;
+
+use std::collections::BTreeMap;
+
 use serde_json::{json, Value};
 use tabula_core::{Error, Options};
 use tabula_games::{find, registry};
 use tabula_search::{AnyGame, PlayerSpec};
 use wasm_bindgen::prelude::*;
 
+pub use local::LocalMatch;
+
 /// Turns a workspace error into a JavaScript `Error` with its sentence.
 fn js(err: Error) -> JsError {
     JsError::new(err.message())
 }
 
+/// The options of a JSON object as texts (`{"size": 5}` gives `size` = `5`).
+pub(crate) fn option_texts(json: &str) -> Result<BTreeMap<String, String>, Error> {
+    if json.trim().is_empty() {
+        return Ok(BTreeMap::new());
+    }
+    let given: BTreeMap<String, Value> = serde_json::from_str(json)
+        .map_err(|e| Error::BadOption(format!("the options must be a JSON object such as {{\"size\": \"5\"}}: {e}")))?;
+    tabula_play::option_texts(given)
+}
+
 /// The options of a JSON object, as the game reads them.
 fn options(json: &str) -> Result<Options, Error> {
-    let value: Value = if json.trim().is_empty() {
-        Value::Object(Default::default())
-    } else {
-        serde_json::from_str(json).map_err(|e| Error::BadOption(format!("the options are not a JSON object: {e}")))?
-    };
-    let Value::Object(map) = value else {
-        return Err(Error::BadOption("the options must be a JSON object such as {\"size\": \"5\"}".into()));
-    };
     let mut opts = Options::new();
-    for (key, v) in map {
-        let text = match v {
-            Value::String(s) => s,
-            Value::Number(n) => n.to_string(),
-            Value::Bool(b) => b.to_string(),
-            other => {
-                return Err(Error::BadOption(format!(
-                    "the option '{key}' is {other}; give a text, a number or true/false"
-                )))
-            }
-        };
+    for (key, text) in option_texts(json)? {
         opts.set(&key, &text);
     }
     Ok(opts)
@@ -121,4 +119,22 @@ pub fn think(
         "elapsed_ms": decision.elapsed.as_secs_f64() * 1000.0,
     })
     .to_string())
+}
+
+/// The rules answered without a match, as `POST /api/positions` answers:
+/// `request_json` is that request's body; the reply is its JSON.
+#[wasm_bindgen]
+pub fn describe_positions(request_json: &str) -> Result<String, JsError> {
+    let mut request: tabula_play::positions::PositionRequest =
+        serde_json::from_str(request_json).map_err(|e| JsError::new(&format!("the request is not understood: {e}")))?;
+    let options = tabula_play::option_texts(std::mem::take(&mut request.options)).map_err(js)?;
+    let reply = tabula_play::positions::answer(request, options).map_err(js)?;
+    serde_json::to_string(&reply).map_err(|e| JsError::new(&e.to_string()))
+}
+
+/// Panics on purpose: the pages' tests check that a crash of the engine in
+/// its worker is reported, the worker restarted and the game kept.
+#[wasm_bindgen]
+pub fn panic_for_test() {
+    panic!("a panic asked for by a test");
 }

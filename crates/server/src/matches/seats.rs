@@ -1,9 +1,6 @@
-//! Who holds the seats of a match: a person or a computer player (checked
-//! against the server's envelope), the names people give, and the online
-//! part (seat tokens, invitations, connections, the clock).
-
-use tabula_core::{Error, GameInfo};
-use tabula_search::{Envelope, PlayerSpec};
+//! The names people give their seats, and the online part of a match (seat
+//! tokens, invitations, connections, the clock). Who holds a seat is
+//! `tabula_play::Seat`.
 
 use crate::clock::Clock;
 use crate::error::ApiError;
@@ -11,44 +8,6 @@ use crate::secret;
 
 /// The longest name a player may give.
 pub const MAX_NAME_CHARS: usize = 40;
-
-/// Who holds a seat.
-#[derive(Debug, Clone)]
-pub enum Seat {
-    /// A person.
-    Human,
-    /// The computer, playing as the spec says (kept as typed, and parsed).
-    Computer(String, PlayerSpec),
-}
-
-impl Seat {
-    /// Reads `human` or a player spec for `game`.
-    pub fn parse(text: &str, game: &'static GameInfo) -> Result<Seat, Error> {
-        if text.trim().eq_ignore_ascii_case("human") {
-            Ok(Seat::Human)
-        } else {
-            Ok(Seat::Computer(text.trim().to_string(), PlayerSpec::parse(text, game)?))
-        }
-    }
-
-    /// Like [`Seat::parse`], but refuses players that ask for more than
-    /// `envelope` allows (external engines, big tables, many threads).
-    pub fn parse_for_server(text: &str, game: &'static GameInfo, envelope: &Envelope) -> Result<Seat, Error> {
-        let seat = Seat::parse(text, game)?;
-        if let Seat::Computer(_, spec) = &seat {
-            envelope.check(spec)?;
-        }
-        Ok(seat)
-    }
-
-    /// The seat as a player list writes it: `human`, or the player spec as typed.
-    pub fn label(&self) -> &str {
-        match self {
-            Seat::Human => "human",
-            Seat::Computer(text, _) => text,
-        }
-    }
-}
 
 /// Checks and tidies a name a person gave: trimmed, at most [`MAX_NAME_CHARS`], no control characters.
 pub fn clean_name(name: Option<&str>) -> Result<Option<String>, ApiError> {

@@ -15,16 +15,14 @@ pub mod postgres;
 mod postgres_live;
 pub mod sqlite;
 
-use std::collections::BTreeMap;
 use std::fmt;
-use std::time::{SystemTime, UNIX_EPOCH};
 
 use async_trait::async_trait;
 use serde_json::Value;
 
-pub use crate::clock::ClockState;
 pub use postgres::PgStore;
 pub use sqlite::{SqliteStore, DB_FILE};
+pub use tabula_play::clock::ClockState;
 
 /// Something went wrong in the store; nothing was changed.
 #[derive(Debug, Clone, PartialEq)]
@@ -57,86 +55,8 @@ impl std::error::Error for StoreError {}
 /// A result of the store.
 pub type StoreResult<T> = Result<T, StoreError>;
 
-/// Milliseconds since the Unix epoch.
-pub fn now_ms() -> i64 {
-    SystemTime::now().duration_since(UNIX_EPOCH).map(|d| d.as_millis() as i64).unwrap_or(0)
-}
-
-/// How a match ended.
-#[derive(Debug, Clone, PartialEq)]
-pub struct StoredResult {
-    /// The winning seat, or `None` for a draw.
-    pub winner: Option<usize>,
-    /// Why, in a sentence.
-    pub reason: String,
-    /// Whether the rules ended it (otherwise: time, resignation, or a record said so).
-    pub by_rules: bool,
-}
-
-/// A clock's settings, in milliseconds.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct ClockSettings {
-    /// Time each side starts with.
-    pub initial_ms: i64,
-    /// Time added after each of a side's moves.
-    pub increment_ms: i64,
-}
-
-/// A match as stored (without its moves and seats).
-#[derive(Debug, Clone, PartialEq)]
-pub struct MatchRow {
-    pub id: String,
-    pub game: String,
-    pub options: BTreeMap<String, String>,
-    pub start: Option<String>,
-    pub players: [String; 2],
-    pub names: [Option<String>; 2],
-    pub online: bool,
-    pub clock: Option<ClockSettings>,
-    /// The clock as of the last change, for matches with a clock (`None` in
-    /// stores written before clocks were kept as timestamps).
-    pub clock_state: Option<ClockState>,
-    pub created_at: i64,
-    pub updated_at: i64,
-    pub finished_at: Option<i64>,
-    pub result: Option<StoredResult>,
-    pub imported: bool,
-    pub version: u64,
-}
-
-/// One stored move.
-#[derive(Debug, Clone, PartialEq)]
-pub struct MoveRow {
-    /// Its index in the match (0 for the first move).
-    pub ply: usize,
-    /// The move in the game's notation.
-    pub mv: String,
-    /// The seat that played it.
-    pub side: usize,
-    /// When it was accepted (Unix ms).
-    pub at: i64,
-    /// The mover's clock after the move, if the match has clocks.
-    pub clock_ms: Option<i64>,
-}
-
-/// The secrets of one seat of an online match (hashes only).
-#[derive(Debug, Clone, PartialEq)]
-pub struct SeatRow {
-    pub seat: usize,
-    /// SHA-256 of the seat token, once the seat is held.
-    pub token_hash: Option<Vec<u8>>,
-    /// SHA-256 of the invitation code, while the seat is free.
-    pub invite_hash: Option<Vec<u8>>,
-    pub joined_at: Option<i64>,
-}
-
-/// Everything stored about a match.
-#[derive(Debug, Clone, PartialEq)]
-pub struct StoredMatch {
-    pub row: MatchRow,
-    pub seats: Vec<SeatRow>,
-    pub moves: Vec<MoveRow>,
-}
+pub use tabula_play::stored::{ClockSettings, MatchRow, MoveRow, SeatRow, StoredMatch};
+pub use tabula_play::{now_ms, StoredResult};
 
 /// A line of the list of matches.
 #[derive(Debug, Clone, PartialEq)]

@@ -6,7 +6,7 @@
 //! process: its [`ClockState`] is stored with the match, so that any server
 //! sharing the store can tell whose time runs out when, and end the game.
 
-use crate::store::ClockSettings;
+use crate::stored::ClockSettings;
 
 /// The shortest and longest time banks the server accepts.
 pub const MIN_INITIAL_MS: i64 = 1_000;

@@ -38,7 +38,8 @@ use tabula_core::{GameInfo, Options};
 use tabula_games::find;
 use tabula_search::AnyGame;
 
-use crate::store::{now_ms, ClockSettings, MatchRow, MoveRow, StoredMatch, StoredResult};
+use crate::stored::{ClockSettings, MatchRow, MoveRow, StoredMatch};
+use crate::{now_ms, StoredResult};
 
 /// The largest record text read at once (a file of several records).
 pub const MAX_TEXT_BYTES: usize = 1 << 20;

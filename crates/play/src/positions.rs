@@ -12,7 +12,6 @@ use serde_json::Value;
 use tabula_core::Error;
 use tabula_search::AnyGame;
 
-use crate::error::ApiError;
 pub use crate::views::{Ending, MoveView, Played};
 
 /// The most moves one request may replay (a long game's worth).
@@ -121,16 +120,14 @@ pub struct PositionReply {
 }
 
 /// Plays the request's moves from its start and describes where they lead.
-pub fn answer(request: PositionRequest, options: BTreeMap<String, String>) -> Result<PositionReply, ApiError> {
-    if request.moves.len() > MAX_MOVES {
-        return Err(ApiError::bad_request(format!("at most {MAX_MOVES} moves are replayed in one request")));
-    }
-    let mut game = crate::matches::start_game(&request.game, &options, request.position.as_deref())?;
+/// (The server refuses more than [`MAX_MOVES`] moves before it asks.)
+pub fn answer(request: PositionRequest, options: BTreeMap<String, String>) -> Result<PositionReply, Error> {
+    let mut game = crate::start_game(&request.game, &options, request.position.as_deref())?;
     let mut history = Vec::with_capacity(request.moves.len());
     let mut positions = request.each.then(|| vec![PositionStep::of(game.as_ref())]);
     for (i, mv) in request.moves.iter().enumerate() {
         if game.outcome().is_some() {
-            return Err(Error::IllegalMove(format!("move {} ('{mv}'): the game is already over", i + 1)).into());
+            return Err(Error::IllegalMove(format!("move {} ('{mv}'): the game is already over", i + 1)));
         }
         let side = game.side_to_move().index();
         let written = game.play_text(mv).map_err(|e| match e {

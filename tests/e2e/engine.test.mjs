@@ -1,0 +1,117 @@
+// The engine in the browser (issue 26): local games are played by the Rust
+// rules and engines compiled to WebAssembly, in a worker, with no request to
+// the server's API, and go on with the server stopped. Where the engine cannot start, or a
+// level needs more memory than the device gives it, the server plays.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { startServer, launchBrowser, newPage, PHONE } from './helpers.mjs';
+
+let browser;
+before(async () => {
+  browser = await launchBrowser();
+});
+after(async () => {
+  if (browser) await browser.close();
+});
+
+/** Calls the page's one match source (api.js), as the page itself does. */
+const source = (page, path, opts) => page.evaluate(async ([p, o]) => {
+  const { api } = await import('/static/shell/api.js');
+  return api(p, o || undefined);
+}, [path, opts || null]);
+
+/** Every request to the server's API from now on, as "METHOD /path". */
+function apiRequests(page) {
+  const seen = [];
+  page.on('request', (r) => {
+    const u = new URL(r.url());
+    if (u.pathname.startsWith('/api/')) seen.push(`${r.method()} ${u.pathname}`);
+  });
+  return seen;
+}
+
+/** Waits until match `id` (read through the page's match source) is over; returns its view. */
+async function untilOver(page, id, ms) {
+  const until = Date.now() + ms;
+  for (;;) {
+    const v = await source(page, `/api/matches/${id}`);
+    if (v.result) return v;
+    if (Date.now() > until) throw new Error(`the game did not end in ${ms} ms (${v.history.length} moves)`);
+    await page.waitForTimeout(400);
+  }
+}
+
+const waitForHumanTurn = (page) => page.waitForFunction(() => /Your move/.test(document.querySelector('#status').textContent));
+
+const GAMES = [
+  { slug: 'warp-weft', options: { seed: 11, size: 5 } },
+  { slug: 'seesaw', options: { base: 3 } },
+  { slug: 'piracy', options: { seed: 5 } },
+  { slug: 'leeward', options: {} },
+];
+
+for (const g of GAMES) {
+  test(`${g.slug}: a whole game against the computer in the browser, the server stopped after the page loaded`, async () => {
+    const server = await startServer();
+    const page = await newPage(browser, { engine: 'browser' });
+    try {
+      await page.goto(`${server.base}/play/${g.slug}`);
+      await page.waitForSelector('#status');
+      const made = await source(page, '/api/matches', { method: 'POST', body: { game: g.slug, options: g.options, players: ['level:easy', 'level:easy'] } });
+      assert.match(made.id, /^local-/, 'a local game is made in the browser');
+      await page.goto(`${server.base}/play/${g.slug}?match=${made.id}`);
+      await page.waitForSelector('#status');
+      const seen = apiRequests(page);
+      await server.stop();
+      // The page asks for the computer's moves, as in any game against it: the worker answers.
+      const end = await untilOver(page, made.id, 150000);
+      assert.ok(end.history.length > 0);
+      assert.ok(end.result.reason.length > 0);
+      assert.deepEqual(seen, [], 'no request went to the server');
+      // The end is drawn: the status card says who won (or that it is a draw).
+      await page.waitForFunction(() => /win|won|draw/i.test(document.querySelector('#status').textContent));
+      assert.deepEqual(page.problems.filter((p) => !/Failed to load resource/.test(p)), []);
+    } finally {
+      await page.context().close();
+      await server.stop();
+    }
+  });
+}
+
+test('where the engine cannot start, the server plays and the page says so once', async () => {
+  const server = await startServer();
+  const page = await newPage(browser, { engine: 'browser', viewport: PHONE });
+  try {
+    await page.route('**/static/engine/*.wasm', (route) => route.abort());
+    await page.goto(`${server.base}/play/warp-weft`);
+    await page.waitForSelector('#status');
+    await page.waitForFunction(() => /server plays your games/.test(document.body.textContent));
+    const id = new URL(page.url()).searchParams.get('match');
+    assert.doesNotMatch(id, /^local-/, 'the server keeps this game');
+    assert.equal((await fetch(`${server.base}/api/matches/${id}`)).status, 200);
+    page.problems.length = 0;
+  } finally {
+    await page.context().close();
+    await server.stop();
+  }
+});
+
+test('a level that needs more memory than the device gives is played on the server, and the page says so', async () => {
+  const server = await startServer();
+  const page = await newPage(browser, {
+    engine: 'browser',
+    settings: { 'tabula.warp-weft': { mode: 'computer', level: 'perfect', side: 'weft', size: '7', hints: false } },
+  });
+  try {
+    await page.addInitScript(() => Object.defineProperty(navigator, 'deviceMemory', { get: () => 0.25 }));
+    await page.goto(`${server.base}/play/warp-weft`);
+    await page.waitForSelector('#status');
+    await page.waitForFunction(() => /server plays this game/.test(document.body.textContent));
+    const id = new URL(page.url()).searchParams.get('match');
+    assert.doesNotMatch(id, /^local-/);
+    assert.deepEqual(page.problems, []);
+  } finally {
+    await page.context().close();
+    await server.stop();
+  }
+});

@@ -1,0 +1,105 @@
+// The engine's worker: one instance of Tabula's Rust rules and engines,
+// compiled to WebAssembly (crates/wasm), owned by this module worker so that
+// the computer can think for seconds without the page ever waiting. The page
+// (engine.js) sends one request at a time and gets one reply each:
+//   {n, op, id?, saved?, ...args}  ->  {n, ok: true, view?, saved?, value?} | {n, ok: false, message}
+// A match is brought back from the page's kept copy (`saved`) whenever this
+// worker does not hold it or holds an older version (another tab played on),
+// so a worker that is restarted (after a crash, or to stop a search at once)
+// loses nothing.
+
+let engine = null;
+const matches = new Map(); // id -> {m: LocalMatch, version}
+let memoryMib = 256;
+
+async function start({ glue, wasm, memory }) {
+  const mod = await import(glue);
+  await mod.default({ module_or_path: wasm });
+  engine = mod;
+  memoryMib = memory;
+}
+
+/** The worker's match `id`, brought up to the page's kept copy. */
+function held(id, saved) {
+  const kept = saved ? JSON.parse(saved) : null;
+  const have = matches.get(id);
+  if (have && (!kept || kept.version === have.version)) return have.m;
+  if (!kept) throw new Error('This game is not kept in this browser any more.');
+  if (have) have.m.free();
+  const m = engine.LocalMatch.restore(saved, memoryMib);
+  matches.set(id, { m, version: kept.version });
+  return m;
+}
+
+/** The reply of a change to match `id`: its view and what the page keeps. */
+function changed(id, m, viewJson) {
+  const saved = m.saved();
+  matches.set(id, { m, version: JSON.parse(saved).version });
+  return { view: JSON.parse(viewJson), saved };
+}
+
+function answer(req) {
+  switch (req.op) {
+    case 'create': {
+      const m = new engine.LocalMatch(req.id, req.game, JSON.stringify(req.options || {}), JSON.stringify(req.players), req.position || undefined, memoryMib);
+      return changed(req.id, m, m.view());
+    }
+    case 'view':
+      return { view: JSON.parse(held(req.id, req.saved).view()) };
+    case 'play': {
+      const m = held(req.id, req.saved);
+      return changed(req.id, m, m.play(req.move));
+    }
+    case 'undo': {
+      const m = held(req.id, req.saved);
+      return changed(req.id, m, m.undo());
+    }
+    case 'computer': {
+      const m = held(req.id, req.saved);
+      return changed(req.id, m, m.computer_move(req.seed >>> 0));
+    }
+    case 'at':
+      return { view: JSON.parse(held(req.id, req.saved).view_at(req.ply)) };
+    case 'solve':
+      return { value: JSON.parse(held(req.id, req.saved).solve(req.ms)) };
+    case 'analysis':
+      return { value: JSON.parse(held(req.id, req.saved).analysis()) };
+    case 'record':
+      return { value: held(req.id, req.saved).record() };
+    case 'positions':
+      return { value: JSON.parse(engine.describe_positions(JSON.stringify(req.request))) };
+    case 'forget': {
+      const have = matches.get(req.id);
+      if (have) have.m.free();
+      matches.delete(req.id);
+      return {};
+    }
+    case 'crash':
+      // For the tests: a panic inside the engine, which the page must survive.
+      engine.panic_for_test();
+      return {};
+    default:
+      throw new Error(`The engine has no request '${req.op}'.`);
+  }
+}
+
+self.onmessage = async (event) => {
+  const req = event.data || {};
+  if (req.op === 'start') {
+    try {
+      await start(req);
+      self.postMessage({ n: req.n, ok: true });
+    } catch (err) {
+      self.postMessage({ n: req.n, ok: false, message: String((err && err.message) || err), fatal: true });
+    }
+    return;
+  }
+  try {
+    self.postMessage({ n: req.n, ok: true, ...answer(req) });
+  } catch (err) {
+    const message = String((err && err.message) || err);
+    // A trap (a Rust panic aborts) leaves the instance unusable: the page restarts the worker.
+    const fatal = err instanceof WebAssembly.RuntimeError;
+    self.postMessage({ n: req.n, ok: false, message, fatal });
+  }
+};

@@ -1,0 +1,119 @@
+// The engine in the player's browser: Tabula's Rust rules and computer
+// players compiled to WebAssembly, run by one module worker
+// (engine-worker.js). The page asks it through `ask`; the worker is started
+// on the first request, restarted after a crash (the games it held are kept
+// by the page and brought back), and stopped at once when a request is
+// abandoned (a stop, a new game), since a search cannot be interrupted from
+// outside. Where the browser lacks WebAssembly or workers, or the server
+// built no engine, `available()` is false and the pages play through the
+// server as before.
+
+const meta = typeof document !== 'undefined' ? document.querySelector('meta[name="tabula-engine"]') : null;
+
+/** Whether the player chose (in the settings) to have the server play their games. */
+function serverChosen() {
+  try {
+    return (JSON.parse(localStorage.getItem('tabula.site') || '{}') || {}).engine === 'server';
+  } catch {
+    return false;
+  }
+}
+
+/** Whether this page can run the engine in the browser (and the player wants it to). */
+export function available() {
+  return !!(meta && meta.content && meta.dataset.wasm && typeof WebAssembly === 'object' && typeof Worker === 'function') && !broken && !serverChosen();
+}
+
+/** The memory the engine may use for its tables on this device, in MiB. */
+export function memoryMib() {
+  const gib = typeof navigator !== 'undefined' && navigator.deviceMemory;
+  if (!gib) return 512;
+  return Math.max(64, Math.min(512, Math.round(gib * 64)));
+}
+
+let worker = null;
+let ready = null;
+let broken = false;
+let counter = 0;
+const pending = new Map(); // n -> {resolve, reject}
+
+/** An error of the engine itself (not of the rules): it was restarted. */
+export class EngineError extends Error {
+  constructor(message) {
+    super(message);
+    this.name = 'EngineError';
+  }
+}
+
+function stop(reason) {
+  if (worker) worker.terminate();
+  worker = null;
+  ready = null;
+  for (const { reject } of pending.values()) reject(reason);
+  pending.clear();
+}
+
+function post(message) {
+  const n = ++counter;
+  return new Promise((resolve, reject) => {
+    pending.set(n, { resolve, reject });
+    worker.postMessage({ ...message, n });
+  });
+}
+
+function launch() {
+  worker = new Worker('/static/shell/engine-worker.js', { type: 'module', name: 'tabula-engine' });
+  worker.onmessage = (event) => {
+    const reply = event.data || {};
+    const waiting = pending.get(reply.n);
+    if (!waiting) return;
+    pending.delete(reply.n);
+    if (reply.ok) {
+      waiting.resolve(reply);
+    } else if (reply.fatal) {
+      const err = new EngineError(`The engine in your browser stopped (${reply.message}). It has been restarted; your game is kept.`);
+      waiting.reject(err);
+      stop(err);
+    } else {
+      waiting.reject(new Error(reply.message));
+    }
+  };
+  worker.onerror = (event) => {
+    event.preventDefault();
+    stop(new EngineError(`The engine in your browser stopped (${event.message || 'an error'}). It has been restarted; your game is kept.`));
+  };
+  const here = location.origin;
+  ready = post({ op: 'start', glue: new URL(meta.content, here).href, wasm: new URL(meta.dataset.wasm, here).href, memory: memoryMib() })
+    .catch((err) => {
+      // An engine that cannot even start (no WebAssembly, a blocked module): the server plays from now on.
+      broken = true;
+      stop(err);
+      throw new EngineError(`The engine cannot start in this browser (${err.message}).`);
+    });
+  return ready;
+}
+
+/**
+ * Asks the engine: `op` and its fields (see engine-worker.js). Resolves with
+ * the reply; rejects with the rules' sentence, an EngineError, or (when
+ * `signal` aborts) an AbortError, which also stops the worker's search.
+ */
+export async function ask(op, fields = {}, signal) {
+  if (!worker) launch();
+  await ready;
+  if (signal && signal.aborted) throw new DOMException('The request was stopped.', 'AbortError');
+  const asked = post({ op, ...fields });
+  if (!signal) return asked;
+  const onAbort = () => stop(new DOMException('The request was stopped.', 'AbortError'));
+  signal.addEventListener('abort', onAbort, { once: true });
+  try {
+    return await asked;
+  } finally {
+    signal.removeEventListener('abort', onAbort);
+  }
+}
+
+/** Starts the worker now, so that the first move of a game is answered at once. */
+export function warmUp() {
+  if (available() && !worker) launch().catch(() => {});
+}
