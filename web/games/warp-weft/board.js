@@ -266,8 +266,13 @@ export class BoardView extends CellBoard {
     // Threads along the mover's line, showing through the gaps between its lit cells.
     if (this.lit.size) {
       const colour = mover === 'weft' ? 'var(--weft)' : 'var(--warp)';
-      const lo = M + PAD / 2;
-      const hi = M + n * P - PAD / 2;
+      // With blocking, the threads stop where the reachable cells stop (used cells bar the way).
+      const along = [...this.lit].map((name) => parseCell(name)).filter(Boolean).map(([r, c]) => (mover === 'weft' ? c : r));
+      along.push(mover === 'weft' ? sc : sr);
+      const first = state.blocking ? Math.min(...along) : 0;
+      const last = state.blocking ? Math.max(...along) : n - 1;
+      const lo = M + first * P + PAD / 2;
+      const hi = M + (last + 1) * P - PAD / 2;
       for (const off of [17, 83]) {
         const line = mover === 'weft'
           ? { x1: lo, y1: M + sr * P + off, x2: hi, y2: M + sr * P + off }
