@@ -2,7 +2,9 @@
 // page card, the rules diagrams and the play page's live board.
 //
 // A position is the API's `state` object: size, grid, taken, shuttle_rc,
-// axis_to_move, unused (see docs/api.md).
+// axis_to_move, unused, and the variants' passover and blocking (see
+// docs/api.md). The grid holds the values as they are now: with passover,
+// the server has already changed the cells slides passed over.
 
 import { svgEl, CellBoard } from '/static/shell/svg.js';
 import { useStylesheet } from '/static/shell/stylesheet.js';
@@ -193,13 +195,15 @@ export class BoardView extends CellBoard {
   /**
    * Shows a state.
    * @param {object} state  the API's state
-   * @param {{lit?: Array<string>|null, last?: {from: number[], to: number[], axis: string}|null}} [opts]
-   *   lit: names of the cells to light as legal moves (null: none).
+   * @param {{lit?: Array<string>|null, last?: {from: number[], to: number[], axis: string}|null, changed?: Array<string>}} [opts]
+   *   lit: names of the cells to light as legal moves (null: none);
+   *   changed: cells whose value the last slide changed (passover), marked until the next move.
    */
-  update(state, { lit = null, last = null } = {}) {
+  update(state, { lit = null, last = null, changed = [] } = {}) {
     const n = this.n;
     this.state = state;
     this.lit = new Set(lit || []);
+    const changedSet = new Set(changed || []);
     const mover = state.axis_to_move;
     this.svg.dataset.mover = mover;
     for (let r = 0; r < n; r++) {
@@ -213,6 +217,7 @@ export class BoardView extends CellBoard {
         else if (taken) cls.push(`taken-${taken}`);
         else cls.push(isLit ? 'lit' : 'free');
         if (!taken && v < 0) cls.push('neg');
+        if (!taken && changedSet.has(cell.name)) cls.push('changed');
         if (state.shuttle_rc[0] === r && state.shuttle_rc[1] === c) cls.push('shuttle-here');
         if (cell.g.classList.contains('kbd-focus')) cls.push('kbd-focus');
         if (this.previewName === cell.name && isLit) cls.push('previewing');
@@ -228,7 +233,8 @@ export class BoardView extends CellBoard {
           else if (isLit) desc = `${fmtValue(v)}, ${axisName(mover)} can take it`;
           else desc = `${fmtValue(v)}, free`;
           const here = state.shuttle_rc[0] === r && state.shuttle_rc[1] === c ? ', shuttle here' : '';
-          cell.g.setAttribute('aria-label', `${cell.name}: ${desc}${here}`);
+          const moved = !taken && changedSet.has(cell.name) ? ', value just changed' : '';
+          cell.g.setAttribute('aria-label', `${cell.name}: ${desc}${moved}${here}`);
           cell.g.setAttribute('aria-disabled', isLit ? 'false' : 'true');
         }
       }
@@ -260,8 +266,13 @@ export class BoardView extends CellBoard {
     // Threads along the mover's line, showing through the gaps between its lit cells.
     if (this.lit.size) {
       const colour = mover === 'weft' ? 'var(--weft)' : 'var(--warp)';
-      const lo = M + PAD / 2;
-      const hi = M + n * P - PAD / 2;
+      // With blocking, the threads stop where the reachable cells stop (used cells bar the way).
+      const along = [...this.lit].map((name) => parseCell(name)).filter(Boolean).map(([r, c]) => (mover === 'weft' ? c : r));
+      along.push(mover === 'weft' ? sc : sr);
+      const first = state.blocking ? Math.min(...along) : 0;
+      const last = state.blocking ? Math.max(...along) : n - 1;
+      const lo = M + first * P + PAD / 2;
+      const hi = M + (last + 1) * P - PAD / 2;
       for (const off of [17, 83]) {
         const line = mover === 'weft'
           ? { x1: lo, y1: M + sr * P + off, x2: hi, y2: M + sr * P + off }
@@ -336,6 +347,18 @@ export class BoardView extends CellBoard {
       const rc = parseCell(name);
       if (!rc) continue;
       this.previewLayer.append(s('circle', { class: 'open-dot', cx: M + rc[1] * P + 80, cy: M + rc[0] * P + 20, r: 9, fill: colour }));
+    }
+    // Passover: the cells this slide would cross, each tagged with the change it would get.
+    const d = this.state.passover || 0;
+    for (const name of d ? info.passes_over || [] : []) {
+      const rc = parseCell(name);
+      if (!rc) continue;
+      const g = s('g', { class: `passover-tag ${d > 0 ? 'up' : 'down'}` });
+      g.append(s('rect', { x: M + rc[1] * P + 8, y: M + rc[0] * P + 8, width: 38, height: 24, rx: 12 }));
+      const t = s('text', { x: M + rc[1] * P + 27, y: M + rc[0] * P + 20.5 });
+      t.textContent = d > 0 ? `+${d}` : `−${-d}`;
+      g.append(t);
+      this.previewLayer.append(g);
     }
     if (hints && info.reply && info.reply.rc) {
       const [rr, rc] = info.reply.rc;
@@ -453,10 +476,10 @@ export class BoardView extends CellBoard {
   }
 }
 
-/** A still drawing of a state (home card, rules diagrams). */
-export function drawBoard(state, { lit = [], last = null, preview = null, hints = false, gauge = false, labels = true, label } = {}) {
+/** A still drawing of a state (home card, rules diagrams); `changed` marks cells whose value a slide changed. */
+export function drawBoard(state, { lit = [], last = null, preview = null, hints = false, gauge = false, labels = true, changed = [], label } = {}) {
   const view = new BoardView({ size: state.size, gauge, labels, label: label || `Warp & Weft board, ${state.size} by ${state.size}` });
-  view.update(state, { lit, last });
+  view.update(state, { lit, last, changed });
   if (preview) view.setPreview(preview, { hints });
   return view.svg;
 }

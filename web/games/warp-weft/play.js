@@ -1,7 +1,9 @@
 // Warp & Weft: the play page. The frame (shell/play-frame.js) runs the match
 // and the page around it; this module draws the board, takes the player's
 // cell, explains what each lit cell would hand over (the hint card), and
-// keeps the scores card.
+// keeps the scores card. The variants (pass once, passed-over cells that
+// change value, blocking slides) are options of the match: the page only
+// offers the moves the server lists and draws the values the server sends.
 
 import { radioGroup, checkbox, numberField, seedFromField } from '/static/shell/form.js';
 import { createPlayFrame } from '/static/shell/play-frame.js';
@@ -23,15 +25,21 @@ export async function mount(ctx) {
       komi: String(option('komi').default ?? '4.5'),
       pie: String(option('pie').default ?? 'false') === 'true',
       symmetric: String(option('symmetric').default ?? 'true') !== 'false',
+      pass: String(option('pass').default ?? 'off') === 'once',
+      passover: String(option('passover').default ?? '0'),
+      blocking: String(option('blocking').default ?? 'false') === 'true',
       hints: true,
       gauge: false,
     },
   });
   const { store } = frame;
   if (!sizeChoices.includes(String(store.get('size')))) store.set('size', String(option('size').default ?? '7'));
+  const passoverChoices = option('passover').choices || ['-3', '-2', '-1', '0', '1', '2', '3'];
+  if (!passoverChoices.includes(String(store.get('passover')))) store.set('passover', String(option('passover').default ?? '0'));
   let hints = !!store.get('hints');
   let board = null;
   let movesByName = new Map(); // legal move name → info
+  let valuesBefore = null; // the grid of the position drawn before, to mark the values a slide changed
   let exact = null; // the solver's value of each move here, once solved: { key, byName, best }
   let exactAsked = null; // the position (match:version) last sent to the solver
   let exactAsking = null; // the solver's answer on its way: { id, asking: AbortController }
@@ -67,13 +75,22 @@ export async function mount(ctx) {
     turnDetail: () => {
       const st = view().state;
       const line = lineOf(st.axis_to_move, st.shuttle_rc);
-      return frame.vsComputer() || view().online ? `You play ${axisName(st.axis_to_move)}: take a lit cell in ${line}.` : `Take a lit cell in ${line}.`;
+      const cells = [...movesByName.keys()].some((k) => k !== 'swap' && k !== 'pass');
+      const what = cells ? `take a lit cell in ${line}` : `nothing is left in ${line}: pass`;
+      const you = frame.vsComputer() || view().online ? `You play ${axisName(st.axis_to_move)}: ${what}` : what[0].toUpperCase() + what.slice(1);
+      return `${you}.`;
     },
-    statusExtras: () => (!view().result && !view().computer_to_move && movesByName.has('swap') && humanToMove()
-      ? [h('div', { class: 'swap-offer' },
-        h('p', {}, 'Pie rule: instead of moving, you may take over Weft’s seat and its first move.'),
-        h('button', { class: 'btn', type: 'button', id: 'swap-btn', onclick: () => frame.ctl.playMove('swap') }, 'Swap seats'))]
-      : []),
+    statusExtras: () => {
+      if (view().result || view().computer_to_move || !humanToMove()) return [];
+      const extras = [];
+      if (movesByName.has('swap')) {
+        extras.push(h('div', { class: 'swap-offer' },
+          h('p', {}, 'Pie rule: instead of moving, you may take over Weft’s seat and its first move.'),
+          h('button', { class: 'btn', type: 'button', id: 'swap-btn', onclick: () => frame.ctl.playMove('swap') }, 'Swap seats')));
+      }
+      if (movesByName.has('pass')) extras.push(passOffer(movesByName.get('pass')));
+      return extras;
+    },
     resultActions: () => [h('button', { class: 'btn', type: 'button', onclick: () => sameBoard() }, 'Same board', h('kbd', {}, 'S'))],
     moveEntry,
     emptyMoves: () => (view().computer_to_move ? 'Weft opens the game.' : 'No moves yet. Weft opens the game.'),
@@ -91,7 +108,13 @@ export async function mount(ctx) {
               h('input', { type: 'number', name: 'komi', step: '0.5', min: '0', max: '20', value: st.komi }),
               h('span', { class: 'help' }, 'Points Warp starts with. A half point rules out draws.')),
             checkbox('pie', st.pie, 'Pie rule', 'After Weft’s first move, Warp may swap seats instead of moving.'),
-            checkbox('symmetric', st.symmetric, 'Mirror-symmetric board', 'Off: the two sides see different numbers.')),
+            checkbox('symmetric', st.symmetric, 'Mirror-symmetric board', 'Off: the two sides see different numbers.'),
+            checkbox('pass', st.pass, 'Pass once', 'Each player may pass one turn a game, even with nothing left on their line.'),
+            h('label', { class: 'field' }, h('span', { class: 'field-label' }, 'Passed-over cells change by'),
+              h('select', { name: 'passover', id: 'passover-select' },
+                ...passoverChoices.map((d) => h('option', { value: d, selected: String(st.passover) === d }, d === '0' ? '0 (off)' : signed(Number(d))))),
+              h('span', { class: 'help' }, 'Every unused cell a slide crosses gains (or loses) this much.')),
+            checkbox('blocking', st.blocking, 'Blocking', 'A slide stops at used cells instead of hopping over them.')),
         ],
         display: [
           checkbox('hints', hints, 'Hints', 'Ring the best reply and show the net result.'),
@@ -113,6 +136,9 @@ export async function mount(ctx) {
           komi: Number.isFinite(komi) && f.komi.value !== '' ? String(komi) : String(option('komi').default ?? '4.5'),
           pie: f.pie.checked,
           symmetric: f.symmetric.checked,
+          pass: f.pass.checked,
+          passover: passoverChoices.includes(f.passover.value) ? f.passover.value : '0',
+          blocking: f.blocking.checked,
         };
       },
       start: (form) => seedFromField(form, 'seed', seedValue, 'A board number is a whole number, such as 4821.', toast),
@@ -120,6 +146,7 @@ export async function mount(ctx) {
     keys: [
       { key: 's', label: 'Same board again, from the start', run: () => sameBoard() },
       { key: 'h', label: 'Hints on or off', run: () => toggleHints() },
+      { key: 'p', label: 'Pass (with the pass-once variant, while your pass is left)', run: () => pass() },
       {
         keys: ['ArrowLeft', 'ArrowRight', 'ArrowUp', 'ArrowDown'],
         label: 'Move between cells (a lit cell shows what it hands over)',
@@ -159,11 +186,17 @@ export async function mount(ctx) {
     const [r, c] = parseCell(name) || [];
     const st = v.state;
     const line = lineOf(st.axis_to_move, st.shuttle_rc);
-    frame.refuse(null, st.taken[r] && st.taken[r][c] ? `${name} is used already: take a lit cell in ${line}.` : `${name} is not in ${line}: take one of its lit cells.`);
+    const inLine = st.axis_to_move === 'weft' ? r === st.shuttle_rc[0] : c === st.shuttle_rc[1];
+    const why = st.taken[r] && st.taken[r][c]
+      ? `${name} is used already: take a lit cell in ${line}.`
+      : inLine && st.blocking
+        ? `${name} is behind a used cell, and slides cannot cross used cells in this variant: take a lit cell.`
+        : `${name} is not in ${line}: take one of its lit cells.`;
+    frame.refuse(null, why);
   }
 
   function lastMove(v) {
-    const cells = v.history.filter((x) => x.move !== 'swap').map((x) => parseCell(x.move)).filter(Boolean);
+    const cells = v.history.filter((x) => x.move !== 'swap' && x.move !== 'pass').map((x) => parseCell(x.move)).filter(Boolean);
     if (!cells.length) return null;
     const n = v.state.size;
     const to = cells[cells.length - 1];
@@ -178,9 +211,17 @@ export async function mount(ctx) {
     movesByName = new Map();
     for (const m of v.moves || []) {
       const rc = m.info && m.info.cell ? m.info.cell : parseCell(m.move);
-      movesByName.set(m.move === 'swap' || !rc ? m.move : cellName(rc[0], rc[1]), m.info || {});
+      movesByName.set(m.move === 'swap' || m.move === 'pass' || !rc ? m.move : cellName(rc[0], rc[1]), m.info || {});
     }
-    board.update(v.state, { lit: humanToMove() ? [...movesByName.keys()].filter((k) => k !== 'swap') : [], last: lastMove(v) });
+    // The values a slide has just changed (passover): the same match, one position on.
+    const sameGame = before && before.id === v.id && valuesBefore && valuesBefore.length === v.state.size;
+    const changed = sameGame ? changedCells(valuesBefore, v.state) : [];
+    valuesBefore = v.state.grid.map((row) => [...row]);
+    board.update(v.state, {
+      lit: humanToMove() ? [...movesByName.keys()].filter((k) => k !== 'swap' && k !== 'pass') : [],
+      last: lastMove(v),
+      changed,
+    });
     const last = v.history[v.history.length - 1];
     if (before && before.id === v.id && v.history.length > before.history.length && last.move === 'swap' && frame.vsComputer() && !frame.humanSeat(last.side)) {
       toast(`The computer swapped seats: it now plays Weft, and you play ${seatName(v.players.indexOf('human'))}.`);
@@ -189,6 +230,47 @@ export async function mount(ctx) {
     renderScores();
     preview(board.previewCandidate());
     askExact();
+  }
+
+  /** The unused cells whose value differs from `grid` (the position before), as names. */
+  function changedCells(grid, st) {
+    const out = [];
+    st.grid.forEach((row, r) => row.forEach((x, c) => {
+      if (!st.taken[r][c] && grid[r] && grid[r][c] !== x) out.push(cellName(r, c));
+    }));
+    return out;
+  }
+
+  /** The pass offer under the turn line: what passing hands over, and the button. */
+  function passOffer(info) {
+    const st = view().state;
+    const opp = other(st.axis_to_move);
+    const open = (info.open || []).length;
+    const what = info.strands
+      ? `${axisName(opp)} would then have nothing to take and no pass left: the game would end.`
+      : `The shuttle stays; ${axisName(opp)} then moves along ${lineOf(opp, st.shuttle_rc)} (${open} open cell${open === 1 ? '' : 's'}).`;
+    return h('div', { class: 'swap-offer pass-offer' },
+      h('p', {}, `You may pass once a game. ${what}`),
+      h('button', { class: 'btn', type: 'button', id: 'pass-btn', onclick: () => pass() }, 'Pass', h('kbd', {}, 'P')));
+  }
+
+  /** Plays the pass, if the server lists it among the legal moves now. */
+  function pass() {
+    const v = view();
+    if (!v || v.result) return;
+    const notNow = frame.notNow();
+    if (notNow) {
+      frame.refuse(null, notNow);
+      return;
+    }
+    if (!movesByName.has('pass')) {
+      const why = !v.state.pass_rule
+        ? 'This game has no passes: turn on “Pass once” in the settings for the next game.'
+        : 'Your pass is used already: each player may pass once a game.';
+      frame.refuse(null, why);
+      return;
+    }
+    frame.ctl.playMove('pass');
   }
 
   function renderScores() {
@@ -203,7 +285,8 @@ export async function mount(ctx) {
           h('span', { class: 'score-player' }, frame.label(st.seats[axis]))),
         h('div', { class: 'score-num' },
           h('span', { class: 'score-total' }, fmtScore(st.scores[axis])),
-          komi ? h('span', { class: 'score-komi' }, `${fmtScore(st.points[axis])} + ${fmtScore(komi)} komi`) : null));
+          komi ? h('span', { class: 'score-komi' }, `${fmtScore(st.points[axis])} + ${fmtScore(komi)} komi`) : null,
+          st.pass_rule ? h('span', { class: 'score-pass', id: `pass-${axis}` }, st.passed[axis] ? 'pass used' : 'pass left') : null));
     }));
   }
 
@@ -242,6 +325,11 @@ export async function mount(ctx) {
         ? `It hands ${oppName} ${lineName}, where nothing is left.`
         : `It hands ${oppName} ${lineName}: ${open} open cell${open === 1 ? '' : 's'}.`),
     ];
+    if (info.passes_over && info.passes_over.length && st.passover) {
+      const d = signed(st.passover);
+      rows.push(h('p', { class: 'hint-sub', id: 'hint-passover' },
+        `It slides over ${info.passes_over.join(', ')}: ${info.passes_over.length === 1 ? 'that cell changes' : 'each changes'} by ${d}.`));
+    }
     if (hints) {
       if (info.strands) {
         const f = info.final || {};
@@ -318,6 +406,18 @@ export async function mount(ctx) {
   function moveEntry(i) {
     const v = view();
     const x = v.history[i];
+    if (x.move === 'pass') {
+      const axis = v.history.slice(0, i).filter((y) => y.move !== 'swap').length % 2 === 0 ? 'weft' : 'warp';
+      const who = frame.vsComputer() ? (frame.humanSeat(x.side) ? 'You' : 'Computer') : axisName(axis);
+      return {
+        column: axis === 'weft' ? 0 : 1,
+        node: h('li', { class: `mv mv-${axis} mv-pass` },
+          swatch(axis),
+          h('span', { class: 'visually-hidden' }, `${whoWithSide(who, axisName(axis))} `),
+          h('span', { class: 'mv-cell' }, 'pass'),
+          h('span', { class: 'mv-gain' }, '')),
+      };
+    }
     if (x.move === 'swap') {
       const who = frame.vsComputer() ? (frame.humanSeat(x.side) ? 'You' : 'The computer') : `Player ${x.side + 1}`;
       return { wide: true, node: h('li', { class: 'mv swap' }, h('span', { class: 'mv-text' }, `${who} swapped seats and took over Weft (pie rule).`)) };
@@ -344,6 +444,9 @@ export async function mount(ctx) {
       h('span', {}, `komi ${fmtScore(st.komi)}`),
       st.pie ? h('span', {}, 'pie rule') : null,
       view().options && String(view().options.symmetric) === 'false' ? h('span', {}, 'asymmetric') : null,
+      st.pass_rule ? h('span', {}, 'pass once') : null,
+      st.passover ? h('span', {}, `passover ${signed(st.passover)}`) : null,
+      st.blocking ? h('span', {}, 'blocking') : null,
     ];
   }
 
@@ -367,6 +470,9 @@ export async function mount(ctx) {
       komi: Number.isFinite(komi) ? komi : 4.5,
       pie: !!st.pie,
       symmetric: overrides.symmetric !== undefined ? overrides.symmetric : !!st.symmetric,
+      pass: (overrides.pass !== undefined ? overrides.pass : !!st.pass) ? 'once' : 'off',
+      passover: Number(overrides.passover ?? st.passover) || 0,
+      blocking: overrides.blocking !== undefined ? overrides.blocking : !!st.blocking,
     };
   }
 
@@ -383,6 +489,9 @@ export async function mount(ctx) {
       komi: Number(st.komi),
       pie: !!st.pie,
       symmetric: String(o.symmetric ?? 'true') !== 'false',
+      pass: st.pass_rule ? 'once' : 'off',
+      passover: Number(st.passover) || 0,
+      blocking: !!st.blocking,
     };
     return frame.ctl.startMatch(options, [...v.players]);
   }
@@ -401,5 +510,9 @@ export async function mount(ctx) {
   const overrides = {};
   if (sizeChoices.includes(params.get('size'))) overrides.size = params.get('size');
   if (params.get('symmetric') === 'false') overrides.symmetric = false;
+  // The variants from the address too (?pass=once, ?passover=2, ?blocking=true), as a shared link gives them.
+  if (params.get('pass') === 'once') overrides.pass = true;
+  if (passoverChoices.includes(params.get('passover'))) overrides.passover = params.get('passover');
+  if (params.get('blocking') === 'true') overrides.blocking = true;
   await frame.start({ seed: seedValue(params.get('seed')) ?? undefined, overrides });
 }
