@@ -86,6 +86,7 @@ test('where the engine cannot start, the server plays and the page says so once'
     await page.goto(`${server.base}/play/warp-weft`);
     await page.waitForSelector('#status');
     await page.waitForFunction(() => /server plays your games/.test(document.body.textContent));
+    await page.waitForURL(/[?&]match=/);
     const id = new URL(page.url()).searchParams.get('match');
     assert.doesNotMatch(id, /^local-/, 'the server keeps this game');
     assert.equal((await fetch(`${server.base}/api/matches/${id}`)).status, 200);
@@ -107,6 +108,7 @@ test('a level that needs more memory than the device gives is played on the serv
     await page.goto(`${server.base}/play/warp-weft`);
     await page.waitForSelector('#status');
     await page.waitForFunction(() => /server plays this game/.test(document.body.textContent));
+    await page.waitForURL(/[?&]match=/);
     const id = new URL(page.url()).searchParams.get('match');
     assert.doesNotMatch(id, /^local-/);
     assert.deepEqual(page.problems, []);

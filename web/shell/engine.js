@@ -112,8 +112,3 @@ export async function ask(op, fields = {}, signal) {
     signal.removeEventListener('abort', onAbort);
   }
 }
-
-/** Starts the worker now, so that the first move of a game is answered at once. */
-export function warmUp() {
-  if (available() && !worker) launch().catch(() => {});
-}

@@ -163,11 +163,6 @@ export async function route(id, rest, method, body, signal) {
   throw err;
 }
 
-/** The record of local match `id` as text (for a download link). */
-export async function recordText(id) {
-  return route(id, '/record', 'GET');
-}
-
 /** `POST /api/positions`, answered by the engine in the browser. */
 export async function positions(body, signal) {
   return (await ask('positions', { request: body }, signal)).value;
