@@ -40,7 +40,7 @@ export function openSettingsDialog({ shell, store, levels, sides, sideLegend = '
     pace.append(h('option', { value: v, selected: shell.siteSettings.get('pace') === v }, l));
   }
   const engine = h('select', { name: 'engine' });
-  for (const [v, l] of [['browser', 'In this browser (works offline)'], ['server', 'On the server']]) {
+  for (const [v, l] of [['browser', 'In this browser'], ['server', 'On the server']]) {
     engine.append(h('option', { value: v, selected: shell.siteSettings.get('engine') === v }, l));
   }
   const theme = h('select', { name: 'theme' });
