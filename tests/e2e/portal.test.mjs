@@ -59,7 +59,7 @@ test('the rules page loads, with its diagrams and keys', { timeout: 120000 }, as
     const res = await page.goto(`${server.base}/rules/warp-weft`);
     assert.equal(res.status(), 200);
     await page.waitForSelector('body[data-diagrams="drawn"]');
-    assert.equal(await page.locator('.diagram svg').count(), 4);
+    assert.equal(await page.locator('.diagram svg').count(), 7);
     const text = await page.textContent('article');
     for (const word of ['Weft', 'Warp', 'komi', 'Pie rule', 'Asymmetric', '5 × 5', '9 × 9']) {
       assert.ok(text.toLowerCase().includes(word.toLowerCase()), `the rules mention ${word}`);
@@ -92,7 +92,7 @@ test('an unknown game says so', { timeout: 120000 }, async () => {
 
 test('every rules page draws its diagrams from positions the server worked out', { timeout: 120000 }, async () => {
   // No rules page holds a rule: each diagram's position and marks come from /api/positions.
-  for (const [slug, diagrams] of [['leeward', 7], ['warp-weft', 4], ['piracy', 5], ['seesaw', 7]]) {
+  for (const [slug, diagrams] of [['leeward', 7], ['warp-weft', 7], ['piracy', 5], ['seesaw', 7]]) {
     const page = await newPage(browser, { viewport: DESKTOP });
     const asked = [];
     page.on('request', (r) => { if (r.url().endsWith('/api/positions')) asked.push(r.postDataJSON()); });
