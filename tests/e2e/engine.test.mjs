@@ -117,3 +117,35 @@ test('a level that needs more memory than the device gives is played on the serv
     await server.stop();
   }
 });
+
+test('while it thinks in the browser, the computer says how deep it has looked and its best move so far', { timeout: 120000 }, async () => {
+  const server = await startServer();
+  // Leeward's Strong searches for a while: the status card shows its progress as it goes.
+  const page = await newPage(browser, {
+    engine: 'browser',
+    settings: { 'tabula.leeward': { mode: 'computer', level: 'strong', side: 'paper' } },
+  });
+  try {
+    await page.addInitScript(() => {
+      window.__reports = [];
+      window.addEventListener('tabula:thinking', (e) => window.__reports.push(e.detail));
+    });
+    await page.goto(`${server.base}/play/leeward`);
+    await page.waitForURL(/[?&]match=local-/);
+    const line = await page.waitForFunction(() => {
+      const el = document.querySelector('#thinking #engine-progress');
+      return el && /^Depth \d+ · [\d.]+ [kM]? ?positions\/s · best \S+/.test(el.textContent) && el.textContent;
+    }, null, { timeout: 60000 });
+    assert.match(await line.jsonValue(), /best/);
+    await waitForHumanTurn(page);
+    const reports = await page.evaluate(() => window.__reports);
+    assert.ok(reports.length >= 2, `reports while it thought (${reports.length})`);
+    const depths = reports.map((r) => r.depth);
+    assert.deepEqual(depths, [...depths].sort((a, b) => a - b), 'each report one iteration deeper');
+    assert.ok(reports.every((r) => r.nodes > 0 && typeof r.best === 'string' && !r.playouts));
+    assert.deepEqual(page.problems, []);
+  } finally {
+    await page.context().close();
+    await server.stop();
+  }
+});

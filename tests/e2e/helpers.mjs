@@ -129,10 +129,12 @@ export async function launchBrowser() {
 /**
  * A fresh page that records console errors and uncaught exceptions in
  * `page.problems`; `settings` are put into localStorage before any script runs;
- * `engine` says where local games are played ('server' or 'browser').
+ * `engine` says where local games are played ('server' or 'browser');
+ * `serviceWorkers: 'allow'` lets the portal keep its offline copy (blocked
+ * otherwise, so that every request reaches the test's routes and the server).
  */
-export async function newPage(browser, { viewport = DESKTOP, settings = null, colorScheme = 'light', touch = false, engine = 'server' } = {}) {
-  const context = await browser.newContext({ viewport, colorScheme, deviceScaleFactor: 1, hasTouch: touch, isMobile: touch });
+export async function newPage(browser, { viewport = DESKTOP, settings = null, colorScheme = 'light', touch = false, engine = 'server', serviceWorkers = 'block' } = {}) {
+  const context = await browser.newContext({ viewport, colorScheme, deviceScaleFactor: 1, hasTouch: touch, isMobile: touch, serviceWorkers });
   if (settings) {
     await context.addInitScript((s) => {
       if (!sessionStorage.getItem('e2e-seeded')) {

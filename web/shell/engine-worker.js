@@ -56,7 +56,9 @@ function answer(req) {
     }
     case 'computer': {
       const m = held(req.id, req.saved);
-      return changed(req.id, m, m.computer_move(req.seed >>> 0));
+      // What the search has found so far goes to the page as it thinks.
+      const progress = (report) => self.postMessage({ n: req.n, progress: JSON.parse(report) });
+      return changed(req.id, m, m.computer_move(req.seed >>> 0, progress));
     }
     case 'at':
       return { view: JSON.parse(held(req.id, req.saved).view_at(req.ply)) };

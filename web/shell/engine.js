@@ -67,6 +67,11 @@ function launch() {
     const reply = event.data || {};
     const waiting = pending.get(reply.n);
     if (!waiting) return;
+    if (reply.progress) {
+      // The computer is still thinking: what it has found so far, for the page to show.
+      window.dispatchEvent(new CustomEvent('tabula:thinking', { detail: reply.progress }));
+      return;
+    }
     pending.delete(reply.n);
     if (reply.ok) {
       waiting.resolve(reply);

@@ -2,6 +2,7 @@
 // fetched and shown in place with its diagrams, or a short summary of the
 // rules when the page cannot be loaded.
 import { h, openDialog } from './shell.js';
+import { useStylesheet } from './stylesheet.js';
 
 /**
  * Opens the rules of a game in a dialog (once: a second call while it is open does nothing).
@@ -19,6 +20,9 @@ export async function openRulesDialog({ slug, name, summary, diagrams }) {
     const article = doc.querySelector('article');
     if (!article) throw new Error('The rules page has no rules in it.');
     article.querySelector('h1')?.remove();
+    // The rules page's own stylesheets (its tables, its notes) come along with its prose.
+    const sheets = [...doc.querySelectorAll('head link[rel="stylesheet"]')].map((l) => l.getAttribute('href'));
+    await Promise.all(sheets.filter((href) => href.startsWith('/static/games/')).map(useStylesheet));
     const nodes = [...article.childNodes].map((n) => document.importNode(n, true));
     body.replaceChildren(
       h('p', { class: 'note' }, 'Also on its own page: ',

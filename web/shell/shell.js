@@ -2,6 +2,7 @@
 // help, toasts for errors, and a small settings store in localStorage.
 
 import { svgEl } from './svg.js';
+import { keepOfflineCopy } from './offline.js';
 
 /** Creates an element: h('div', {class: 'x', onclick: fn}, child, 'text', …). */
 export function h(tag, attrs = {}, ...children) {
@@ -12,6 +13,8 @@ export function h(tag, attrs = {}, ...children) {
     else if (k === 'class') el.className = v;
     else if (k === 'html') el.innerHTML = v;
     else if (k === 'dataset') Object.assign(el.dataset, v);
+    // Through the CSSOM: the portal's Content Security Policy refuses style attributes.
+    else if (k === 'style') el.style.cssText = v;
     else el.setAttribute(k, v === true ? '' : v);
   }
   for (const c of children.flat()) {
@@ -98,6 +101,7 @@ applyTheme();
  *   onClick?: Function, href?: string, key?: string, id?: string}>}} opts
  */
 export function mountTopbar({ title, titleHref, actions = [] } = {}) {
+  keepOfflineCopy();
   let bar = document.querySelector('header.topbar');
   if (!bar) {
     bar = h('header', { class: 'topbar' });
@@ -108,7 +112,7 @@ export function mountTopbar({ title, titleHref, actions = [] } = {}) {
   bar.append(home);
   if (title) {
     bar.append(h('span', { class: 'crumb-sep', 'aria-hidden': 'true' }, '/'));
-    bar.append(titleHref ? h('a', { class: 'title', href: titleHref, style: 'color:inherit;text-decoration:none' }, title) : h('span', { class: 'title' }, title));
+    bar.append(titleHref ? h('a', { class: 'title plain-link', href: titleHref }, title) : h('span', { class: 'title' }, title));
   }
   bar.append(h('span', { class: 'spacer' }));
   const nav = h('nav', { 'aria-label': 'Page actions' });

@@ -6,9 +6,33 @@ import { h } from './shell.js';
 import { replayHref } from './session.js';
 import { inSentence } from './match-controller.js';
 
-/** A spinner and a sentence: the computer is at work. */
+/** The engine in the browser's last report, as words ('' when it is stale). */
+let lastReport = { text: '', at: 0 };
+
+/** "Depth 7 · 1.2 M positions/s · best d4", or "3,400 playouts · best c1-b1". */
+export function progressText(p) {
+  const parts = [];
+  const perSecond = p.ms > 0 ? (p.nodes * 1000) / p.ms : 0;
+  const rate = perSecond >= 1e6 ? `${(perSecond / 1e6).toFixed(1)} M` : perSecond >= 1e3 ? `${Math.round(perSecond / 1e3)} k` : String(Math.round(perSecond));
+  if (p.playouts) parts.push(`${p.nodes.toLocaleString('en')} playouts`, `${rate}/s`);
+  else parts.push(`Depth ${p.depth}`, `${rate} positions/s`);
+  if (p.best) parts.push(`best ${p.best}`);
+  return parts.join(' · ');
+}
+
+if (typeof window !== 'undefined') {
+  window.addEventListener('tabula:thinking', (event) => {
+    lastReport = { text: progressText(event.detail), at: performance.now() };
+    const el = document.getElementById('engine-progress');
+    if (el) el.textContent = lastReport.text;
+  });
+}
+
+/** A spinner and a sentence: the computer is at work (with what it found so far, when it says). */
 function thinkingLine(text = 'The computer is thinking…') {
-  return h('span', { class: 'thinking', id: 'thinking' }, h('span', { class: 'spinner', 'aria-hidden': 'true' }), text);
+  const fresh = performance.now() - lastReport.at < 1000 ? lastReport.text : '';
+  return h('span', { class: 'thinking', id: 'thinking' }, h('span', { class: 'spinner', 'aria-hidden': 'true' }), text,
+    h('span', { class: 'engine-progress', id: 'engine-progress', 'aria-hidden': 'true' }, fresh));
 }
 
 /**

@@ -12,7 +12,12 @@ const NS = 'http://www.w3.org/2000/svg';
  */
 export function svgEl(tag, attrs = {}, ...children) {
   const el = document.createElementNS(NS, tag);
-  for (const [k, v] of Object.entries(attrs)) if (v !== undefined && v !== null && v !== false) el.setAttribute(k, v);
+  for (const [k, v] of Object.entries(attrs)) {
+    if (v === undefined || v === null || v === false) continue;
+    // Through the CSSOM: the portal's Content Security Policy refuses style attributes.
+    if (k === 'style') el.style.cssText = v;
+    else el.setAttribute(k, v);
+  }
   for (const c of children) if (c) el.append(c);
   return el;
 }

@@ -12,6 +12,7 @@ use tabula_core::time::{Duration, Instant};
 
 use tabula_core::{Evaluate, Outcome, Side, PROVEN, WIN_SCORE};
 
+use crate::envelope::{Progress, Reporter};
 use crate::lazy_smp::{Finished, SharedIterations};
 use crate::tt::{Bound, Entry, Table};
 
@@ -89,6 +90,8 @@ pub struct AlphaBeta<G: Evaluate> {
     hard_deadline: Option<Instant>,
     /// Stops the search when set by whoever asked for it.
     cancel: Option<Arc<AtomicBool>>,
+    /// Where each finished iteration is reported (see [`AlphaBeta::set_progress`]).
+    progress: Option<Reporter>,
     plain: bool,
     /// Whether late quiet moves are searched shallower first (see [`AlphaBeta::set_reductions`]).
     reductions: bool,
@@ -129,6 +132,7 @@ impl<G: Evaluate> AlphaBeta<G> {
             stopped: false,
             hard_deadline: None,
             cancel: None,
+            progress: None,
             plain: false,
             reductions: false,
             contempt: 0,
@@ -183,6 +187,13 @@ impl<G: Evaluate> AlphaBeta<G> {
     pub fn set_bounds(&mut self, deadline: Option<Instant>, cancel: Option<Arc<AtomicBool>>) {
         self.hard_deadline = deadline;
         self.cancel = cancel;
+    }
+
+    /// Reports every later search's finished iterations (depth, positions,
+    /// the best move so far) to `reporter`, for a page that shows the
+    /// computer thinking; `None` reports nothing.
+    pub fn set_progress(&mut self, reporter: Option<Reporter>) {
+        self.progress = reporter;
     }
 
     /// The value of a finished game for the side to move in `pos`, with
@@ -367,6 +378,16 @@ impl<G: Evaluate> AlphaBeta<G> {
             };
             if result.best.is_none() {
                 result.best = self.first_legal(&pos);
+            }
+            if let Some(reporter) = &self.progress {
+                reporter.report(&Progress {
+                    depth,
+                    nodes: self.nodes,
+                    playouts: false,
+                    elapsed: result.elapsed,
+                    best: result.best.map(|mv| pos.format_move(mv)),
+                    score,
+                });
             }
             // Against the clock, a proven result that a deeper look confirmed
             // is played at once; a fixed-depth search goes on, since a deeper

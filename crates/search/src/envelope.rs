@@ -82,21 +82,73 @@ impl Envelope {
     }
 }
 
+/// What a computer player has found so far while it thinks, for a page that
+/// shows its thinking (as lichess shows its engine's): reported after each
+/// finished iteration of a search, every tenth of a second or so by a tree
+/// search.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Progress {
+    /// The depth of the last finished iteration, in plies (a tree search: its
+    /// principal line's length).
+    pub depth: u32,
+    /// Positions searched so far (a tree search: playouts).
+    pub nodes: u64,
+    /// Whether `nodes` counts playouts of a tree search.
+    pub playouts: bool,
+    /// Time spent so far.
+    pub elapsed: Duration,
+    /// The best move so far, in the game's notation.
+    pub best: Option<String>,
+    /// Its score for the side to move (beyond ±`PROVEN`, a proven result).
+    pub score: i32,
+}
+
+/// Where a player's [`Progress`] reports go (a page's worker, a log).
+#[derive(Clone)]
+pub struct Reporter(Arc<dyn Fn(&Progress) + Send + Sync>);
+
+impl Reporter {
+    /// A reporter that hands each report to `report`.
+    pub fn new(report: impl Fn(&Progress) + Send + Sync + 'static) -> Self {
+        Reporter(Arc::new(report))
+    }
+
+    /// Hands on one report.
+    pub fn report(&self, progress: &Progress) {
+        (self.0)(progress)
+    }
+}
+
+impl std::fmt::Debug for Reporter {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("Reporter")
+    }
+}
+
 /// Hard bounds on one decision, on top of what its spec says: a time after
 /// which it stops and plays the best move found so far, and a flag that
-/// cancels it when nobody waits for the answer any more.
+/// cancels it when nobody waits for the answer any more; and where to report
+/// its progress, if anywhere.
 #[derive(Debug, Clone, Default)]
 pub struct Bounds {
     /// The longest the decision may take (`None`: as long as its spec says).
     pub time: Option<Duration>,
     /// Set to `true` to stop the decision as soon as it looks.
     pub cancel: Option<Arc<AtomicBool>>,
+    /// Where the decision reports what it has found so far.
+    pub progress: Option<Reporter>,
 }
 
 impl Bounds {
     /// Bounds that stop a decision after `time`.
     pub fn within(time: Duration) -> Self {
-        Bounds { time: Some(time), cancel: None }
+        Bounds { time: Some(time), cancel: None, progress: None }
+    }
+
+    /// These bounds, reporting the decision's progress to `reporter`.
+    pub fn reporting_to(mut self, reporter: Reporter) -> Self {
+        self.progress = Some(reporter);
+        self
     }
 
     /// These bounds, also cancelled by `flag`.

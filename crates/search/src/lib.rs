@@ -21,7 +21,7 @@ mod ugi_client;
 
 pub use alphabeta::{AlphaBeta, SearchLimits, SearchResult};
 pub use any_game::{AnyGame, AnyPlayer, Decision, GameEntry, Study, StudyRequest};
-pub use envelope::{Bounds, Envelope};
+pub use envelope::{Bounds, Envelope, Progress, Reporter};
 pub use greedy::greedy_move;
 pub use match_runner::{merge_records, play_random_opening, GameRecord, MatchSetup};
 pub use mcts::{Mcts, MctsLimits};

@@ -8,7 +8,10 @@ use rand_core::RngCore;
 use tabula_core::{Evaluate, Outcome, Side, WIN_SCORE};
 
 use crate::alphabeta::SearchResult;
-use crate::envelope::Bounds;
+use crate::envelope::{Bounds, Progress};
+
+/// How often a tree search with a reporter says what it has found so far.
+pub const REPORT_EVERY: Duration = Duration::from_millis(100);
 
 /// The most nodes one tree may hold; past it, leaves are no longer expanded.
 pub(crate) const MAX_NODES: usize = 4_000_000;
@@ -104,7 +107,9 @@ impl<G: Evaluate> Mcts<G> {
         self.search_bounded(game, limits, &Bounds::default(), rng)
     }
 
-    /// Like [`Mcts::search`], also stopping at `bounds`' time or when they are cancelled.
+    /// Like [`Mcts::search`], also stopping at `bounds`' time or when they are
+    /// cancelled, and reporting its progress to `bounds`' reporter every
+    /// [`REPORT_EVERY`].
     pub fn search_bounded(
         &mut self,
         game: &G,
@@ -120,9 +125,26 @@ impl<G: Evaluate> Mcts<G> {
         self.reuse_or_reset(game);
         let mut iterations = 0u64;
         let budget = limits.iterations.unwrap_or(if limits.time.is_some() { u64::MAX } else { 10_000 });
+        let mut reported = start;
         while iterations < budget && self.nodes[0].proof == Proof::Unknown {
-            if iterations.is_multiple_of(64) && (time.is_some_and(|t| start.elapsed() >= t) || bounds.is_cancelled()) {
-                break;
+            if iterations.is_multiple_of(64) {
+                if time.is_some_and(|t| start.elapsed() >= t) || bounds.is_cancelled() {
+                    break;
+                }
+                if let Some(reporter) = &bounds.progress {
+                    if reported.elapsed() >= REPORT_EVERY && self.nodes[0].expanded {
+                        reported = Instant::now();
+                        let so_far = self.result(game, iterations, start.elapsed());
+                        reporter.report(&Progress {
+                            depth: so_far.depth,
+                            nodes: iterations,
+                            playouts: true,
+                            elapsed: so_far.elapsed,
+                            best: so_far.best.map(|mv| game.format_move(mv)),
+                            score: so_far.score,
+                        });
+                    }
+                }
             }
             self.iterate(game, limits.exploration, rng);
             iterations += 1;

@@ -430,6 +430,7 @@ impl<G: Evaluate> Player<G> {
                     None => {
                         let searcher = self.alphabeta.get_or_insert_with(|| AlphaBeta::new(SOLVER_FALLBACK_TABLE_MIB));
                         searcher.set_bounds(self.bounds.deadline(start), self.bounds.cancel.clone());
+                        searcher.set_progress(self.bounds.progress.clone());
                         let result = searcher.search(
                             game,
                             SearchLimits { depth: 100, time: Some(Duration::from_secs(5)), min_depth: 0, nodes: None },
@@ -460,6 +461,7 @@ impl<G: Evaluate> Player<G> {
                 }
                 let searcher = self.alphabeta.get_or_insert_with(|| AlphaBeta::new(*table_mib));
                 searcher.set_bounds(hard, self.bounds.cancel.clone());
+                searcher.set_progress(self.bounds.progress.clone());
                 searcher.set_plain(*plain);
                 searcher.set_contempt(*contempt);
                 searcher.set_reductions(*reduce);

@@ -65,6 +65,7 @@ pub fn router(state: Arc<AppState>) -> Router {
         .route("/play/{slug}", get(play_page))
         .route("/rules/{slug}", get(rules_page))
         .route("/static/{*path}", get(static_file))
+        .route("/service-worker.js", get(service_worker))
         .fallback(|| async { assets::not_found_page() })
         .layer(DefaultBodyLimit::max(MAX_BODY))
         .layer(axum::middleware::from_fn_with_state(Arc::clone(&state), known_hosts_only))
@@ -73,10 +74,19 @@ pub fn router(state: Arc<AppState>) -> Router {
         .with_state(state)
 }
 
-/// Headers on every reply: no content sniffing, no framing by other sites,
-/// and no Referer (addresses may hold invitations).
+/// What a portal page may load and run: only the portal's own scripts,
+/// styles, images and connections (its live WebSocket included), the
+/// browser's engine compiled from its own WebAssembly, nothing inline, no
+/// plug-ins, no framing. The favicon is a `data:` image.
+pub const CONTENT_SECURITY_POLICY: &str = "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; \
+     style-src 'self'; img-src 'self' data:; connect-src 'self'; worker-src 'self'; object-src 'none'; \
+     base-uri 'none'; form-action 'self'; frame-ancestors 'none'";
+
+/// Headers on every reply: a Content Security Policy, no content sniffing,
+/// no framing by other sites, and no Referer (addresses may hold invitations).
 async fn safety_headers(mut response: Response) -> Response {
     let h = response.headers_mut();
+    h.insert("content-security-policy", HeaderValue::from_static(CONTENT_SECURITY_POLICY));
     h.insert("x-content-type-options", HeaderValue::from_static("nosniff"));
     h.insert("x-frame-options", HeaderValue::from_static("DENY"));
     h.insert("referrer-policy", HeaderValue::from_static("no-referrer"));
@@ -666,6 +676,11 @@ async fn rules_page(State(state): Shared, Path(slug): Path<String>) -> Response 
         Ok(entry) => assets::respond(state.config.web_dir.as_deref(), &format!("rules/{}.html", entry.info().slug)),
         Err(_) => assets::not_found_page(),
     }
+}
+
+async fn service_worker(State(state): Shared) -> Response {
+    let slugs: Vec<&str> = registry().iter().map(|entry| entry.info().slug).collect();
+    crate::offline::service_worker(state.config.web_dir.as_deref(), &slugs)
 }
 
 async fn static_file(State(state): Shared, Path(path): Path<String>) -> Response {

@@ -24,6 +24,17 @@ pub fn load(dir: Option<&Path>, path: &str) -> Option<Vec<u8>> {
     Some(if path.ends_with(".html") { with_engine_tag(bytes) } else { bytes })
 }
 
+/// The paths under `web/` of every file built into the binary (the engine's included).
+pub fn names() -> impl Iterator<Item = &'static str> {
+    ASSETS.iter().map(|(name, _)| *name)
+}
+
+/// The engine's glue and module paths under `web/`, if the binary has an engine.
+#[cfg(test)]
+pub fn engine_files() -> Option<(&'static str, &'static str)> {
+    ENGINE
+}
+
 /// The tag that tells a page where the engine is, if the binary has one.
 pub fn engine_tag() -> Option<String> {
     ENGINE.map(|(glue, module)| {
@@ -84,6 +95,7 @@ fn content_type(path: &str) -> &'static str {
         "json" => "application/json",
         "wasm" => "application/wasm",
         "ico" => "image/x-icon",
+        "webmanifest" => "application/manifest+json",
         "txt" | "md" => "text/plain; charset=utf-8",
         _ => "application/octet-stream",
     }

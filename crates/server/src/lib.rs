@@ -12,6 +12,7 @@ mod error;
 pub mod hosts;
 pub mod listener;
 mod matches;
+mod offline;
 mod online;
 pub mod rate_limit;
 pub mod retention;

@@ -13,13 +13,43 @@ use std::sync::Arc;
 use serde_json::{json, Value};
 use tabula_core::{Error, SolverMemory};
 use tabula_play::{analysis, records, Seat, StoredResult, Table};
-use tabula_search::{AnyPlayer, Bounds, Envelope};
+use tabula_search::{AnyPlayer, Bounds, Envelope, Progress, Reporter};
 use wasm_bindgen::prelude::*;
 
 use crate::{js, option_texts};
 
 /// The longest a computer move may think in the browser (as on a public server).
 const MAX_THINK_MS: u64 = 10_000;
+
+#[wasm_bindgen]
+extern "C" {
+    /// A page's function that hears the computer's progress, one JSON text at a time.
+    pub type ProgressListener;
+    #[wasm_bindgen(method, js_name = call)]
+    fn call(this: &ProgressListener, this_arg: &JsValue, report: &str);
+}
+
+/// A JavaScript value held by a search's reporter, which must be `Send`.
+struct OnePageThread(ProgressListener);
+
+// SAFETY: this crate is built for wasm32-unknown-unknown without atomics: the
+// module runs on the one thread of its worker, so the value never crosses threads.
+unsafe impl Send for OnePageThread {}
+// SAFETY: as above, no second thread exists to share it with.
+unsafe impl Sync for OnePageThread {}
+
+/// One progress report as the page reads it.
+fn progress_json(p: &Progress) -> String {
+    json!({
+        "depth": p.depth,
+        "nodes": p.nodes,
+        "playouts": p.playouts,
+        "ms": p.elapsed.as_millis() as u64,
+        "best": p.best,
+        "score": p.score,
+    })
+    .to_string()
+}
 
 /// One match played in the browser, with the computer players' tables kept
 /// between their moves.
@@ -191,7 +221,10 @@ impl LocalMatch {
 
     /// The computer thinks for the seat to move (with `seed` from the page's
     /// randomness), plays its move, and returns the new view.
-    pub fn computer_move(&mut self, seed: u32) -> Result<String, JsError> {
+    ///
+    /// While it thinks, `progress` (a function of one JSON text, if given) hears
+    /// what the search has found so far: `{depth, nodes, playouts, ms, best, score}`.
+    pub fn computer_move(&mut self, seed: u32, progress: Option<ProgressListener>) -> Result<String, JsError> {
         if self.table.is_over() {
             return Err(JsError::new("the game is over"));
         }
@@ -203,7 +236,12 @@ impl LocalMatch {
         let seed = game.hash() ^ u64::from(seed) ^ self.table.version.wrapping_mul(0x9E37_79B9_7F4A_7C15);
         let player = self.players[seat].get_or_insert_with(|| game.new_player(spec, seed));
         player.reseed(seed);
-        player.set_bounds(Bounds::within(std::time::Duration::from_millis(MAX_THINK_MS)));
+        let mut bounds = Bounds::within(std::time::Duration::from_millis(MAX_THINK_MS));
+        if let Some(listener) = progress {
+            let listener = OnePageThread(listener);
+            bounds = bounds.reporting_to(Reporter::new(move |p| listener.0.call(&JsValue::NULL, &progress_json(p))));
+        }
+        player.set_bounds(bounds);
         let decision = player
             .choose(game)
             .map_err(|e| JsError::new(&format!("the computer could not choose a move: {e}")))?

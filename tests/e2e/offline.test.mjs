@@ -1,0 +1,91 @@
+// The portal offline (issue 26): after one visit, the service worker keeps
+// every page, file and the browser's engine, so with the server gone the
+// portal still opens, a person plays a whole game against the computer in the
+// browser by clicking (with a reload and an undo on the way), the rules pages
+// draw their diagrams and the list of games played shows the game.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { startServer, launchBrowser, newPage, shot } from './helpers.mjs';
+
+let browser;
+before(async () => {
+  browser = await launchBrowser();
+});
+after(async () => {
+  if (browser) await browser.close();
+});
+
+/** Waits until the service worker controls the page and has kept the engine. */
+async function untilKeptOffline(page) {
+  await page.waitForFunction(async () => {
+    if (!navigator.serviceWorker || !navigator.serviceWorker.controller) return false;
+    const meta = document.querySelector('meta[name="tabula-engine"]');
+    const names = await caches.keys();
+    if (names.length !== 1 || !names[0].startsWith('tabula-')) return false;
+    const cache = await caches.open(names[0]);
+    return !!(await cache.match(meta.dataset.wasm)) && !!(await cache.match('/play/warp-weft'));
+  }, null, { timeout: 30000, polling: 250 });
+}
+
+const litAndCalm = () => document.querySelector('#result') || (document.querySelector('#board .cell.lit') && !document.querySelector('#thinking'));
+
+test('offline: the portal opens again, and a whole game against the computer is played in the browser', { timeout: 180000 }, async () => {
+  const server = await startServer();
+  const page = await newPage(browser, {
+    engine: 'browser',
+    serviceWorkers: 'allow',
+    settings: { 'tabula.warp-weft': { mode: 'computer', level: 'easy', side: 'weft', size: '5', hints: true } },
+  });
+  try {
+    await page.goto(`${server.base}/`);
+    await page.waitForSelector('.game-card');
+    // The first visit has the worker keep everything; a reload puts the page under it.
+    await page.reload();
+    await untilKeptOffline(page);
+    await server.stop();
+
+    // No server: the play page opens from the copy, and the person plays by clicking.
+    await page.goto(`${server.base}/play/warp-weft?seed=7&size=5`);
+    await page.waitForSelector('#board .cell');
+    await page.waitForURL(/[?&]match=local-/);
+    assert.equal(await page.locator('#board .cell').count(), 25);
+    let moves = 0;
+    for (let i = 0; i < 30; i++) {
+      await page.waitForFunction(litAndCalm);
+      if (await page.locator('#result').count()) break;
+      const taken = await page.locator('#board .cell.taken-weft').count();
+      await page.click('#board .cell.lit >> nth=0');
+      await page.waitForFunction((n) => document.querySelectorAll('#board .cell.taken-weft').length > n, taken);
+      moves += 1;
+      if (moves === 2) {
+        // A reload in the middle of the game comes back to it, offline.
+        const at = page.url();
+        await page.reload();
+        await page.waitForSelector('#board .cell');
+        assert.equal(page.url(), at);
+        assert.equal(await page.locator('#board .cell.taken-weft').count(), taken + 1, 'the game is as it was');
+        // Undo takes back the computer's reply and the person's move.
+        await page.waitForFunction(litAndCalm);
+        await page.keyboard.press('u');
+        await page.waitForFunction((n) => document.querySelectorAll('#board .cell.taken-weft').length === n, taken);
+      }
+    }
+    await page.waitForSelector('#result');
+    assert.match(await page.textContent('#result'), /win|draw/i);
+    await shot(page, 'offline-warp-weft-finished');
+
+    // The rules pages draw their diagrams with the engine in the browser.
+    await page.goto(`${server.base}/rules/leeward`);
+    await page.waitForSelector('body[data-diagrams="drawn"]');
+    assert.equal(await page.locator('.diagram .note').count(), 0, 'no diagram failed');
+
+    // The list of games played shows the finished game, kept by this browser.
+    await page.goto(`${server.base}/matches`);
+    await page.waitForSelector('text=this browser');
+    await shot(page, 'offline-matches');
+    assert.deepEqual(page.problems.filter((p) => !/Failed to load resource|ERR_CONNECTION_REFUSED/.test(p)), []);
+  } finally {
+    await page.context().close();
+    await server.stop();
+  }
+});

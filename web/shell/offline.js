@@ -1,0 +1,15 @@
+// Asks the browser to keep the portal's offline copy (service-worker.js,
+// served at /service-worker.js so that it covers every page). Once a page of
+// the portal has been opened, the portal opens again without the network,
+// and games against the computer or at one screen go on in the browser.
+
+let asked = false;
+
+/** Registers the portal's service worker, once per page; a browser without one just goes on. */
+export function keepOfflineCopy() {
+  if (asked || typeof navigator === 'undefined' || !('serviceWorker' in navigator) || !window.isSecureContext) return;
+  asked = true;
+  navigator.serviceWorker.register('/service-worker.js').catch((err) => {
+    console.warn('The portal could not keep an offline copy:', err && err.message);
+  });
+}

@@ -1,0 +1,74 @@
+// The portal's offline copy: a service worker (served at /service-worker.js,
+// so that it covers the whole site) that keeps every page, script, style and
+// the browser's engine in a cache named after the portal's version. With it
+// the portal opens at once, and with no network at all the games against the
+// computer and two people on one screen go on in the browser (their rules and
+// engines are the WebAssembly engine). The server puts two lines above this
+// file: `self.TABULA_VERSION` (a hash of everything below) and
+// `self.TABULA_FILES` (the addresses to keep).
+//
+// Pages are asked of the network first (a new version shows at once) and
+// taken from the cache when it does not answer; files under /static/ come
+// from the cache first (the cache's name changes with any of them). Of the
+// API only the list of games is kept (the play page needs it); nothing that
+// concerns a match is ever cached.
+
+/* global self, caches */
+const CACHE = `tabula-${self.TABULA_VERSION}`;
+const FILES = self.TABULA_FILES || [];
+
+self.addEventListener('install', (event) => {
+  event.waitUntil((async () => {
+    const cache = await caches.open(CACHE);
+    await cache.addAll(FILES.map((url) => new Request(url, { cache: 'reload' })));
+    await self.skipWaiting();
+  })());
+});
+
+self.addEventListener('activate', (event) => {
+  event.waitUntil((async () => {
+    for (const name of await caches.keys()) {
+      if (name.startsWith('tabula-') && name !== CACHE) await caches.delete(name);
+    }
+    await self.clients.claim();
+  })());
+});
+
+/** The network's answer, kept in the cache; the cache's copy when the network fails. */
+async function networkFirst(request, key) {
+  const cache = await caches.open(CACHE);
+  try {
+    const response = await fetch(request);
+    if (response.ok) await cache.put(key, response.clone());
+    return response;
+  } catch (err) {
+    const kept = await cache.match(key);
+    if (kept) return kept;
+    throw err;
+  }
+}
+
+/** The cache's copy, or the network's answer (then kept). */
+async function cacheFirst(request) {
+  const cache = await caches.open(CACHE);
+  const kept = await cache.match(request);
+  if (kept) return kept;
+  const response = await fetch(request);
+  if (response.ok) await cache.put(request, response.clone());
+  return response;
+}
+
+self.addEventListener('fetch', (event) => {
+  const request = event.request;
+  if (request.method !== 'GET') return;
+  const url = new URL(request.url);
+  if (url.origin !== self.location.origin) return;
+  if (request.mode === 'navigate') {
+    // A page: the same page whatever its query (?match=…, ?replay=…).
+    event.respondWith(networkFirst(request, url.pathname));
+  } else if (url.pathname === '/api/games') {
+    event.respondWith(networkFirst(request, url.pathname));
+  } else if (url.pathname.startsWith('/static/')) {
+    event.respondWith(cacheFirst(request));
+  }
+});
