@@ -18,7 +18,8 @@ after(async () => {
 /** Waits until the service worker controls the page and has kept the engine. */
 async function untilKeptOffline(page) {
   await page.waitForFunction(async () => {
-    if (!navigator.serviceWorker || !navigator.serviceWorker.controller) return false;
+    const worker = navigator.serviceWorker && navigator.serviceWorker.controller;
+    if (!worker || worker.state !== 'activated') return false;
     const meta = document.querySelector('meta[name="tabula-engine"]');
     const names = await caches.keys();
     if (names.length !== 1 || !names[0].startsWith('tabula-')) return false;
