@@ -137,6 +137,7 @@ test('while it thinks in the browser, the computer says how deep it has looked a
       return el && /^Depth \d+ · [\d.]+ [kM]? ?positions\/s · best \S+/.test(el.textContent) && el.textContent;
     }, null, { timeout: 60000 });
     assert.match(await line.jsonValue(), /best/);
+    await page.screenshot({ path: new URL('./out/engine-progress.png', import.meta.url).pathname });
     await waitForHumanTurn(page);
     const reports = await page.evaluate(() => window.__reports);
     assert.ok(reports.length >= 2, `reports while it thought (${reports.length})`);

@@ -1,7 +1,7 @@
 // The frame every Tabula page shares: the top bar, modal dialogs, the key
 // help, toasts for errors, and a small settings store in localStorage.
 
-import { svgEl } from './svg.js';
+import { svgEl, setAttr } from './svg.js';
 import { keepOfflineCopy } from './offline.js';
 
 /** Creates an element: h('div', {class: 'x', onclick: fn}, child, 'text', …). */
@@ -13,9 +13,7 @@ export function h(tag, attrs = {}, ...children) {
     else if (k === 'class') el.className = v;
     else if (k === 'html') el.innerHTML = v;
     else if (k === 'dataset') Object.assign(el.dataset, v);
-    // Through the CSSOM: the portal's Content Security Policy refuses style attributes.
-    else if (k === 'style') el.style.cssText = v;
-    else el.setAttribute(k, v === true ? '' : v);
+    else setAttr(el, k, v === true ? '' : v);
   }
   for (const c of children.flat()) {
     if (c === undefined || c === null || c === false) continue;

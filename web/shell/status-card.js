@@ -10,7 +10,7 @@ import { inSentence } from './match-controller.js';
 let lastReport = { text: '', at: 0 };
 
 /** "Depth 7 · 1.2 M positions/s · best d4", or "3,400 playouts · best c1-b1". */
-export function progressText(p) {
+function progressText(p) {
   const parts = [];
   const perSecond = p.ms > 0 ? (p.nodes * 1000) / p.ms : 0;
   const rate = perSecond >= 1e6 ? `${(perSecond / 1e6).toFixed(1)} M` : perSecond >= 1e3 ? `${Math.round(perSecond / 1e3)} k` : String(Math.round(perSecond));

@@ -12,14 +12,18 @@ const NS = 'http://www.w3.org/2000/svg';
  */
 export function svgEl(tag, attrs = {}, ...children) {
   const el = document.createElementNS(NS, tag);
-  for (const [k, v] of Object.entries(attrs)) {
-    if (v === undefined || v === null || v === false) continue;
-    // Through the CSSOM: the portal's Content Security Policy refuses style attributes.
-    if (k === 'style') el.style.cssText = v;
-    else el.setAttribute(k, v);
-  }
+  for (const [k, v] of Object.entries(attrs)) if (v !== undefined && v !== null && v !== false) setAttr(el, k, v);
   for (const c of children) if (c) el.append(c);
   return el;
+}
+
+/**
+ * Sets one attribute of an HTML or SVG element; `style` through the CSSOM,
+ * since the portal's Content Security Policy refuses style attributes.
+ */
+export function setAttr(el, k, v) {
+  if (k === 'style') el.style.cssText = v;
+  else el.setAttribute(k, v);
 }
 
 /** An SVG text element with its attributes and content. */

@@ -29,12 +29,6 @@ pub fn names() -> impl Iterator<Item = &'static str> {
     ASSETS.iter().map(|(name, _)| *name)
 }
 
-/// The engine's glue and module paths under `web/`, if the binary has an engine.
-#[cfg(test)]
-pub fn engine_files() -> Option<(&'static str, &'static str)> {
-    ENGINE
-}
-
 /// The tag that tells a page where the engine is, if the binary has one.
 pub fn engine_tag() -> Option<String> {
     ENGINE.map(|(glue, module)| {

@@ -89,7 +89,7 @@ mod tests {
         }
         assert!(kept.iter().all(|a| !a.ends_with(".html")), "pages are kept under their addresses");
         assert!(!kept.iter().any(|a| a.ends_with("service-worker.js")));
-        if let Some((glue, module)) = assets::engine_files() {
+        if let Some((glue, module)) = assets::ENGINE {
             assert!(kept.contains(&format!("/static/{glue}")) && kept.contains(&format!("/static/{module}")));
         }
     }
