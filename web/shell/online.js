@@ -219,7 +219,7 @@ export function startOnline({ game, view, panel, render, root }) {
       h('span', { class: `presence ${presence}`, title: presenceText, role: 'img', 'aria-label': presenceText }),
       h('span', { class: 'seat-who' },
         h('span', { class: 'seat-name' }, o.joined[seat] ? label(seat) : 'Free seat'),
-        h('span', { class: 'seat-side' }, `${game.sides[seat]}${seat === 0 ? ' · moves first' : ''}`)),
+        h('span', { class: 'seat-side' }, `· ${game.sides[seat]}${seat === 0 ? ', moves first' : ''}`)),
       ms === null ? null : h('span', { class: `seat-clock${toMove && o.clock.running === seat ? ' running' : ''}${ms < 20000 ? ' low' : ''}`, 'data-seat': seat }, fmtClock(ms)));
   }
 
@@ -262,15 +262,16 @@ export function startOnline({ game, view, panel, render, root }) {
     if (closed) return;
     const [tone, text] = statusText();
     const live = { live: 'Live', connecting: 'Connecting', reconnecting: 'Offline' }[connection];
+    // "Your move." is the status card's to say: the line under the seats then stays out of the way of the move list.
+    const plain = text === 'Your move.';
     const parts = [
       h('div', { class: 'online-head' },
         h('h2', {}, 'Online match'),
         latest.online.clock ? h('span', { class: 'clock-kind' }, clockText(latest.online.clock)) : null,
-        h('span', { class: `live-chip ${connection}`, id: 'live-chip' }, h('span', { class: 'dot', 'aria-hidden': 'true' }), live)),
-      h('ul', { class: 'seats', 'aria-label': 'Players' }, seatRow(0), seatRow(1)),
-      h('div', { class: 'online-foot' },
-        h('p', { class: `online-status ${tone}`, id: 'online-status', role: 'status' }, text),
+        h('span', { class: `live-chip ${connection}`, id: 'live-chip' }, h('span', { class: 'dot', 'aria-hidden': 'true' }), live),
         actions()),
+      h('ul', { class: 'seats', 'aria-label': 'Players' }, seatRow(0), seatRow(1)),
+      h('p', { class: `online-status ${tone}${plain ? ' visually-hidden' : ''}`, id: 'online-status', role: 'status' }, text),
       inviteBox(),
     ];
     card.replaceChildren(...parts.filter(Boolean));

@@ -483,8 +483,10 @@ export class BoardView {
         'aria-label': `${SHIP_NAMES[seat]} ${TURN_WORDS[t.turn] || t.turn} to ${where} (${keys[t.turn]}): ${what}`,
       });
       g.append(
-        // The whole square answers a click; a target on the coast, its ring (the coordinates are beyond it).
-        onBoard(t.to_xy) ? s('rect', { x: tx - 50, y: ty - 50, width: 100, height: 100, fill: 'transparent' }) : s('circle', { cx: tx, cy: ty, r: 42, fill: 'transparent' }),
+        // The whole square answers a click, and a little around it, so that a finger on a phone finds
+        // a 44 px target; a target on the coast, its ring (the coordinates are beyond it).
+        onBoard(t.to_xy) ? s('rect', { class: 'hit', x: tx - 50, y: ty - 50, width: 100, height: 100, fill: 'transparent' }) : s('circle', { class: 'hit', cx: tx, cy: ty, r: 42, fill: 'transparent' }),
+        ...(onBoard(t.to_xy) ? [s('circle', { class: 'hit', cx: tx, cy: ty, r: 62, fill: 'transparent' })] : []),
         s('circle', { class: 'ring', cx: tx, cy: ty, r: 40 }),
         s('circle', { class: 'dot', cx: tx, cy: ty, r: 31 }),
         text({ class: 'key', x: tx, y: ty + 1 }, keys[t.turn] || t.turn),
