@@ -106,3 +106,44 @@ test('every rules page draws its diagrams from positions the server worked out',
     await page.context().close();
   }
 });
+
+test('the rules pages speak to players: commands and source paths only behind "How this was measured"', { timeout: 120000 }, async () => {
+  // What a player reads says what was measured in plain words; how it was run
+  // (the command-line program, the study files in the source) waits in a closed fold.
+  const tooling = /\b(tabula (analyze|match|solve|bench|selfplay)|cargo |docs\/|scripts\/)/;
+  for (const [slug, folds] of [['leeward', 2], ['warp-weft', 3], ['seesaw', 1], ['piracy', 1]]) {
+    const page = await newPage(browser, { viewport: DESKTOP });
+    await page.goto(`${server.base}/rules/${slug}`);
+    await page.waitForSelector('body[data-diagrams="drawn"]');
+    const outside = await page.$eval('#rules', (article) => {
+      const walker = document.createTreeWalker(article, NodeFilter.SHOW_TEXT);
+      const parts = [];
+      for (let n = walker.nextNode(); n; n = walker.nextNode()) {
+        if (!n.parentElement.closest('details.measured')) parts.push(n.textContent);
+      }
+      return parts.join(' ').replace(/\s+/g, ' ');
+    });
+    const hit = tooling.exec(outside);
+    assert.equal(hit, null, `${slug}: no command or source path in the players' text (${hit && outside.slice(Math.max(0, hit.index - 60), hit.index + 60)})`);
+    const summaries = await page.$$eval('#rules details.measured', (ds) => ds.map((d) => ({
+      summary: d.querySelector(':scope > summary')?.textContent.trim(),
+      open: d.open,
+      tooling: d.textContent.replace(/\s+/g, ' '),
+    })));
+    assert.equal(summaries.length, folds, `${slug}: a fold under each self-play note`);
+    for (const fold of summaries) {
+      assert.equal(fold.summary, 'How this was measured', `${slug}: the fold's summary`);
+      assert.equal(fold.open, false, `${slug}: the fold starts closed`);
+      assert.match(fold.tooling, tooling, `${slug}: the fold says how it was run`);
+    }
+    // Opened, a fold shows its commands.
+    const first = page.locator('#rules details.measured').first();
+    await first.locator('summary').click();
+    assert.equal(await first.evaluate((d) => d.open), true);
+    assert.ok(await first.locator('code').first().isVisible(), `${slug}: the opened fold shows its commands`);
+    await first.scrollIntoViewIfNeeded();
+    await shot(page, `rules-${slug}-measured-open`);
+    assert.deepEqual(page.problems, []);
+    await page.context().close();
+  }
+});
