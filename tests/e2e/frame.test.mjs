@@ -190,7 +190,7 @@ test('a new game (key, settings, online) deletes the page’s own untouched one;
   await page.waitForSelector('#board .sq.movable');
   const first = idOf();
   // New game by the key: the untouched first match goes.
-  await page.keyboard.press('r');
+  await page.keyboard.press('n');
   await page.waitForFunction((old) => new URL(location.href).searchParams.get('match') !== old, first);
   await page.waitForSelector('#board .sq.movable');
   const second = idOf();
@@ -209,7 +209,7 @@ test('a new game (key, settings, online) deletes the page’s own untouched one;
   await page.click(`#board .sq[data-square="${move[2]}"]`);
   await page.click(`#board .wind-choice[data-wind="${move[3]}"]`);
   await page.waitForFunction(() => document.querySelectorAll('#move-list .mv:not(.mv-gap)').length >= 1);
-  await page.keyboard.press('r');
+  await page.keyboard.press('n');
   await page.waitForFunction((old) => new URL(location.href).searchParams.get('match') !== old, third);
   await page.waitForSelector('#board .sq.movable');
   assert.equal((await get(`/api/matches/${third}`)).status, 200);

@@ -71,7 +71,7 @@ test('asking for a new game ten times at once, or double-clicking New game, make
   const idOf = () => new URL(page.url()).searchParams.get('match');
   const created = recordCreated(page);
   const first = idOf();
-  for (let i = 0; i < 10; i++) await page.keyboard.press('r');
+  for (let i = 0; i < 10; i++) await page.keyboard.press('n');
   await page.waitForFunction((old) => new URL(location.href).searchParams.get('match') !== old, first);
   await page.waitForSelector('#board .cell.lit');
   await page.waitForTimeout(500); // any late reply has come in

@@ -82,3 +82,25 @@ test('on a phone, Piracy’s target markers are 44 px touch targets', { timeout:
   assert.deepEqual(page.problems, []);
   await page.context().close();
 });
+
+test('a toast on a play page covers none of the moves: Piracy’s log makes room for it', { timeout: 60000 }, async () => {
+  const page = await newPage(env.browser, { viewport: DESKTOP, settings: { 'tabula.piracy': { mode: 'two' } } });
+  await page.goto(`${env.server.base}/play/piracy`);
+  await page.waitForSelector('#board .target');
+  for (let i = 0; i < 3; i++) {
+    await page.keyboard.press(i % 2 ? 'f' : 'ArrowUp');
+    await page.waitForFunction((n) => document.getElementById('app').dataset.ply === String(n), i + 1);
+  }
+  await page.keyboard.press('r'); // nothing taken back: a toast says so
+  const toast = page.locator('.toast:has-text("Nothing to replay")');
+  await toast.waitFor();
+  await page.waitForTimeout(300); // the panel has made its room
+  const t = await toast.boundingBox();
+  const log = await page.locator('.moves-card').boundingBox();
+  assert.ok(log.y + log.height <= t.y, `the log ends at ${log.y + log.height}, the toast starts at ${t.y}`);
+  const last = await page.locator('#move-list > li').last().boundingBox();
+  assert.ok(last.y + last.height <= log.y + log.height, 'the newest entry is in view');
+  await shot(page, 'layout-toast-piracy');
+  assert.deepEqual(page.problems, []);
+  await page.context().close();
+});

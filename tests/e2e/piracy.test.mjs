@@ -226,9 +226,9 @@ test('against the computer as Silver: it sails first, undo, the mute switch is r
   await page.waitForFunction(() => document.getElementById('app').dataset.ply === '1');
   await readyFor(page, 'silver');
 
-  // S mutes; the choice survives a reload.
+  // V mutes (the sound key of every game); the choice survives a reload.
   assert.equal(await page.getAttribute('#sound-btn', 'aria-pressed'), 'true');
-  await page.keyboard.press('s');
+  await page.keyboard.press('v');
   assert.equal(await page.getAttribute('#sound-btn', 'aria-pressed'), 'false');
   await page.reload();
   await readyFor(page, 'silver');

@@ -89,7 +89,7 @@ test('the games list leads to a replay: keys, the move list, the graph with its 
   await shot(page, 'replay-desktop-move5');
 
   // A new game from this position, against the computer.
-  await page.keyboard.press('p');
+  await page.keyboard.press('n');
   await page.waitForSelector('#from-here-dialog[open]');
   await page.click('#from-here-dialog label:has(input[name="mode"][value="computer"])');
   await page.click('#from-here-dialog label:has(input[name="level"][value="easy"])');

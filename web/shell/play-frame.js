@@ -13,7 +13,7 @@
 //   await frame.start();                                        // the address's match, or a new one
 import { openRulesDialog } from './rules-dialog.js';
 import { openSettingsDialog } from './settings-dialog.js';
-import { inviteFriend } from './session.js';
+import { inviteFriend, replayHref } from './session.js';
 import { moveTick } from './sound.js';
 import { useStylesheet } from './stylesheet.js';
 import { motionSettled } from './board-motion.js';
@@ -22,6 +22,13 @@ import { turnLine, resultBanner } from './status-card.js';
 import {
   createMatchController, humanCanMove, vsComputer, playersFromSettings, playerLabel, matchHeadline, inSentence,
 } from './match-controller.js';
+
+/**
+ * The letters that mean the same in every game, shown at the top of each keys
+ * dialog. A game's own document may give a letter more (Piracy's D F G steer
+ * Silver; its T takes a move back).
+ */
+const KEY_MAP = 'The same letters in every game: N new game, R replay, U undo, P pass, F turn the board, S same board, V sound, F1 rules, ? these keys.';
 
 /**
  * Prepares a play page: loads the game's page stylesheet and makes its
@@ -89,7 +96,6 @@ class PlayFrame {
    * @param {boolean} [p.undo=true]  an Undo button and key (Piracy has its own take-back)
    * @param {() => boolean} [p.undoOff]  whether Undo is off for a reason of the page's (an in-place replay)
    * @param {boolean} [p.newButton=true]  a New game button among the controls
-   * @param {string} [p.newKey='r']
    * @param {string} [p.newLabel='New game']  the key's line in the keys dialog
    * @param {string} [p.movesTitle='Moves']
    * @param {string} [p.movesClass]  extra classes of the move list's card
@@ -108,7 +114,8 @@ class PlayFrame {
    * @param {(seat: number) => (string|undefined)} [p.playerLabel]  how to call a seat's player, if not the usual way
    * @param {() => boolean} [p.computerHeadline]  whether the result speaks of the computer ("You win!")
    * @param {object} [p.settings]  {fields(st), onChange(target, form), save(elements, st) → object, start(form) → false | newMatch's arg}
-   * @param {object[]} [p.keys]  the game's keys (shell.registerKeys entries), after the common ones
+   * @param {object[]} [p.keys]  the game's keys (shell.registerKeys entries), after the common ones; a game's own R or V replaces the frame's
+   * @param {() => (Promise|false)} [p.replay]  R after the game: the page's own replay (in place); false: the replay page
    * @param {object} [p.controller]  more of createMatchController's hooks and policies
    */
   mount(p) {
@@ -119,7 +126,7 @@ class PlayFrame {
     shell.mountTopbar({
       title: game.name,
       actions: [
-        { label: 'New game', icon: 'new', key: (p.newKey || 'r').toUpperCase(), onClick: (e) => this.newGameClick(e), id: 'tb-new' },
+        { label: 'New game', icon: 'new', key: 'N', onClick: (e) => this.newGameClick(e), id: 'tb-new' },
         { label: 'Play online', icon: 'online', onClick: () => inviteFriend({ game, ...p.invite(), leaving: () => this.ctl.leave() }), id: 'tb-online' },
         { label: 'Settings', icon: 'settings', onClick: () => this.showSettings(), id: 'tb-settings' },
         { label: 'Rules', icon: 'rules', key: 'F1', href: `/rules/${game.slug}`, onClick: () => this.showRules(), id: 'tb-rules' },
@@ -129,7 +136,7 @@ class PlayFrame {
     this.boardBox = h('div', { class: 'board-box', id: 'board' });
     this.statusCard = h('section', { class: 'card status-card', id: 'status', 'aria-label': 'Game status', 'aria-live': 'polite' });
     this.undoBtn = p.undo === false ? null : h('button', { class: 'btn', type: 'button', id: 'undo-btn', onclick: () => this.ctl.undo() }, 'Undo', h('kbd', {}, 'U'));
-    const newBtn = p.newButton === false ? null : h('button', { class: 'btn', type: 'button', id: 'new-btn', onclick: (e) => this.newGameClick(e) }, 'New game', h('kbd', {}, (p.newKey || 'r').toUpperCase()));
+    const newBtn = p.newButton === false ? null : h('button', { class: 'btn', type: 'button', id: 'new-btn', onclick: (e) => this.newGameClick(e) }, 'New game', h('kbd', {}, 'N'));
     this.controls = h('div', { class: 'controls' }, this.undoBtn, ...(p.controls || []), newBtn);
     this.moves = createMoveList({ title: p.movesTitle, className: p.movesClass });
     this.footer = h('p', { class: 'match-facts', id: 'match-facts' });
@@ -151,13 +158,36 @@ class PlayFrame {
       ...(p.controller || {}),
     });
 
-    const newKey = p.newKey || 'r';
+    // One key map for every game (KEY_MAP): the frame's keys first, then the game's own.
+    const own = p.keys || [];
+    const ownKey = (k) => own.some((x) => (x.keys || [x.key]).includes(k));
     shell.registerKeys([
-      { key: newKey, label: p.newLabel || 'New game', run: () => this.newGame() },
+      { heading: 'Every game' },
+      { note: KEY_MAP },
+      { key: 'n', label: p.newLabel || 'New game', run: () => this.newGame() },
+      ...(ownKey('r') ? [] : [{ key: 'r', label: 'Replay the game once it is over', run: () => this.replayKey() }]),
       ...(p.undo === false ? [] : [{ key: 'u', label: `Undo your last ${p.controller?.moveWord || 'move'} (and the computer’s answer)`, run: () => this.ctl.undo() }]),
+      ...(ownKey('v') ? [] : [{ key: 'v', label: 'Sound on or off', run: () => this.toggleSound() }]),
       { key: 'F1', label: 'Rules', run: () => this.showRules() },
-      ...(p.keys || []),
+      { heading: game.name },
+      ...own,
     ]);
+  }
+
+  /** R: the finished game again, in place if the page replays there, else on the replay page. */
+  replayKey() {
+    const v = this.view;
+    if (!v) return;
+    if (v.replay) this.shell.toast('This is the replay: ← and → step through the game.');
+    else if (!v.result) this.shell.toast('R replays the game once it is over; N starts a new one.');
+    else if (!this.page.replay || this.page.replay() === false) location.href = replayHref(this.game.slug, v.id);
+  }
+
+  /** V: the move sound on or off, kept with the game's settings. */
+  toggleSound() {
+    const on = !this.store.get('sound');
+    this.store.set('sound', on);
+    this.shell.toast(on ? 'Sound on.' : 'Sound off.', { timeout: 1500 });
   }
 
   /** Opens what the address names, or else starts a new match (`arg` goes to newMatch). */
@@ -301,7 +331,7 @@ class PlayFrame {
         headline: matchHeadline(v, { levels: this.levels, sideName: p.sideName, computer: p.computerHeadline ? p.computerHeadline() : this.vsComputer() }),
         swatch: p.swatch,
         winClass: won ? `win-${this.sideKey(w)}` : '',
-        newGame: h('button', { class: 'btn primary', type: 'button', onclick: (e) => this.newGameClick(e) }, 'New game', h('kbd', {}, (p.newKey || 'r').toUpperCase())),
+        newGame: h('button', { class: 'btn primary', type: 'button', onclick: (e) => this.newGameClick(e) }, 'New game', h('kbd', {}, 'N')),
         actions: p.resultActions ? p.resultActions() : [],
         replayLabel: p.replayLabel ? p.replayLabel() : 'Replay',
       }));

@@ -65,7 +65,7 @@ export async function startReplay({ game, id, ply, panel, render, root, moveText
     graphBox,
     list,
     h('div', { class: 'replay-actions' },
-      h('button', { class: 'btn primary', type: 'button', id: 'play-from-here', onclick: () => playFromHere() }, 'Play from here', h('kbd', {}, 'P')),
+      h('button', { class: 'btn primary', type: 'button', id: 'play-from-here', onclick: () => playFromHere() }, 'Play from here', h('kbd', {}, 'N')),
       recordLink(h('a', { class: 'btn', download: `tabula-${game.slug}-${id}.txt`, id: 'replay-record' }, 'Record'), id)));
   const anchor = panel.querySelector('.moves-card');
   if (anchor) anchor.before(card);
@@ -92,7 +92,7 @@ export async function startReplay({ game, id, ply, panel, render, root, moveText
     { key: 'ArrowRight', label: 'Next move', run: () => go(wanted + 1) },
     { key: 'Home', label: 'The start position', run: () => go(0) },
     { key: 'End', label: 'The last position', run: () => go(plies) },
-    { key: 'p', label: 'Play a new game from this position', run: () => playFromHere() },
+    { key: 'n', label: 'Play a new game from this position', run: () => playFromHere() },
     ...keep,
   ]);
 

@@ -254,7 +254,9 @@ let keyList = [];
 /**
  * Declares this page's keys. Each entry: {key, label, run, show?}. `key` is a
  * KeyboardEvent.key value ("r", "F1", "ArrowLeft", "?"). Entries with no `run`
- * are only listed in the help (keys handled elsewhere, such as arrows).
+ * are only listed in the help (keys handled elsewhere, such as arrows). An
+ * entry {heading} starts a group of the keys dialog, {note} puts a line of
+ * text in it.
  */
 export function registerKeys(list) {
   keyList = list;
@@ -277,6 +279,10 @@ export function showKeys() {
   const rows = [...keyList, { key: '?', label: 'Show these keys' }, { key: 'Escape', label: 'Close a dialog' }];
   for (const k of rows) {
     if (k.show === false) continue;
+    if (k.heading || k.note) {
+      table.append(h('tr', { class: k.heading ? 'keys-heading' : 'keys-note' }, h(k.heading ? 'th' : 'td', { colspan: '2', scope: k.heading ? 'colgroup' : undefined }, k.heading || k.note)));
+      continue;
+    }
     const keys = k.keys || [k.key];
     const cell = h('td');
     keys.forEach((kk, i) => {

@@ -66,8 +66,9 @@ export async function mount(ctx) {
     picking: () => !!pick,
     statusExtras: () => (view().computer_to_move || view().result ? [] : [lastMoveWords()]),
     statusOverride: () => (replay.active && replay.view ? replayStatus() : null),
-    resultActions: () => (inPlace() ? [h('button', { class: 'btn', type: 'button', id: 'replay-btn', onclick: () => startReplay(), disabled: !view().history.length }, 'Replay', h('kbd', {}, 'P'))] : []),
+    resultActions: () => (inPlace() ? [h('button', { class: 'btn', type: 'button', id: 'replay-btn', onclick: () => startReplay(), disabled: !view().history.length }, 'Replay', h('kbd', {}, 'R'))] : []),
     replayLabel: () => (inPlace() ? 'Study' : 'Replay'),
+    replay: () => (inPlace() ? startReplay() : false),
     moveEntry,
     emptyMoves: () => 'No moves yet. Ink opens the game.',
     facts: () => [baseText ? h('span', {}, 'Started from a set position') : null],
@@ -106,7 +107,6 @@ export async function mount(ctx) {
       },
     },
     keys: [
-      { key: 'p', label: 'Replay a finished game', run: () => startReplay() },
       { key: 'f', label: 'Turn the board round (for this visit; the settings choose how it starts)', run: () => toggleFlip() },
       { keys: ['ArrowLeft', 'ArrowRight', 'ArrowUp', 'ArrowDown'], label: 'Move between squares (on the screen, however the board is turned)' },
       { keys: ['Enter', ' '], label: 'Pick the piece or square in focus' },

@@ -59,7 +59,7 @@ export async function mount(ctx) {
   const button = (id, label, key, run, extra = {}) => h('button', { class: 'btn', type: 'button', id, onclick: run, ...extra }, ...label, h('kbd', {}, key));
   const backBtn = button('back-btn', ['Take back'], 'T', () => rewind.takeBack());
   const replayBtn = button('replay-btn', ['Replay'], 'R', () => rewind.replay());
-  const soundBtn = button('sound-btn', [h('span', { class: 'switch', 'aria-hidden': 'true' }), 'Sound'], 'S', () => toggleSound(), { class: 'btn toggle', 'aria-pressed': String(!!store.get('sound')) });
+  const soundBtn = button('sound-btn', [h('span', { class: 'switch', 'aria-hidden': 'true' }), 'Sound'], 'V', () => toggleSound(), { class: 'btn toggle', 'aria-pressed': String(!!store.get('sound')) });
   const modeBtn = button('mode-btn', ['Plain board'], 'M', () => toggleMode());
   const zoomBtn = (id, label, title, text, step) => h('button', { type: 'button', id, title, 'aria-label': label, onclick: () => zoom(step) }, text);
   const zoomOut = zoomBtn('zoom-out', 'Zoom out', 'Zoom out (−)', '−', -1);
@@ -72,7 +72,6 @@ export async function mount(ctx) {
     boardTools: h('div', { class: 'zoom-tools', role: 'group', 'aria-label': 'Zoom' }, zoomOut, zoomIn, zoomAll),
     undo: false,
     newButton: false,
-    newKey: 'n',
     newLabel: 'New game on a random chart',
     movesTitle: 'Log',
     movesClass: 'pz-moves',
@@ -97,7 +96,7 @@ export async function mount(ctx) {
     turnDetail: () => keysHint(view().side_to_move),
     statusExtras,
     resultActions: () => [
-      h('button', { class: 'btn', type: 'button', id: 'same-chart', onclick: () => sameChart() }, 'Same chart'),
+      h('button', { class: 'btn', type: 'button', id: 'same-chart', onclick: () => sameChart() }, 'Same chart', h('kbd', {}, 'S')),
       shared() ? null : h('button', { class: 'btn', type: 'button', onclick: () => rewind.takeBack() }, 'Take back', h('kbd', {}, 'T')),
     ],
     moveEntry,
@@ -146,14 +145,15 @@ export async function mount(ctx) {
       { keys: ['d', 'f', 'g'], label: 'Silver: turn left, sail straight on, turn right', run: (e) => steer(1, e.key.toLowerCase(), e.shiftKey) },
       { key: 'Shift + turn key', label: 'A 90° turn, with the bow in a harbour (a corner)' },
       { keys: ['1', '3'], label: '1 then 3: after a game, both ships answer to the keys, to analyse it', run: (e) => rewind.key(e.key) },
-      { key: 't', label: 'Take back a move', run: () => rewind.takeBack() },
+      { keys: ['t', 'u'], label: 'Take back a move', run: () => rewind.takeBack() },
       { key: 'r', label: 'Replay the move taken back', run: () => rewind.replay() },
       { key: 'm', label: 'Graphics: drawn sea chart or plain board', run: () => toggleMode() },
       { keys: ['+', '-'], label: 'Zoom in and out', run: (e) => zoom(e.key === '-' || e.key === '_' ? -1 : 1) },
       { keys: ['=', '_'], label: 'Zoom in and out', run: (e) => zoom(e.key === '_' ? -1 : 1), show: false },
       { key: '0', label: 'The whole chart again', run: () => zoom(0) },
       { key: 'Ctrl + arrows', label: 'Pan the chart when zoomed in' },
-      { key: 's', label: 'Sound on or off', run: () => toggleSound() },
+      { key: 'v', label: 'Sound on or off', run: () => toggleSound() },
+      { key: 's', label: 'The same chart again, from the start', run: () => sameChart() },
       { key: 'Tab', label: 'Go through the target markers; Enter sails there' },
     ],
   });
