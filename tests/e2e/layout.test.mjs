@@ -104,3 +104,21 @@ test('a toast on a play page covers none of the moves: Piracy’s log makes room
   assert.deepEqual(page.problems, []);
   await page.context().close();
 });
+
+test('behind "Join the match", the invitation shows the match as it stands, without Undo', { timeout: 60000 }, async () => {
+  const ann = await newPage(env.browser, { viewport: DESKTOP });
+  await ann.goto(`${env.server.base}/play/leeward`);
+  await ann.waitForSelector('#board .piece');
+  const link = await inviteOnline(ann, { name: 'Ann' });
+  const wind = await ann.textContent('#wind-now');
+  const bo = await newPage(env.browser, { viewport: DESKTOP });
+  await bo.goto(link);
+  await bo.waitForSelector('#join-dialog[open]');
+  assert.equal(await bo.locator('#board .piece').count(), await ann.locator('#board .piece').count(), 'the pieces are drawn');
+  assert.equal(await bo.textContent('#wind-now'), wind, 'the wind is the match’s');
+  assert.equal(await bo.locator('#undo-btn').isVisible(), false, 'no Undo in an online game');
+  await shot(bo, 'layout-join-leeward');
+  assert.deepEqual(bo.problems, []);
+  await ann.context().close();
+  await bo.context().close();
+});

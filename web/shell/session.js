@@ -165,6 +165,9 @@ export async function openSession(ctx) {
   if (view.online) {
     const online = await import('./online.js');
     if (invite && !seatOf(id)) {
+      // Behind the question, the match as it stands (its position, its wind), with the buttons of an online game.
+      ctx.root.classList.add('online-mode');
+      ctx.render(view);
       const joined = await online.askToJoin({ ...ctx, view, invite });
       if (joined) view = joined;
     }
