@@ -269,7 +269,7 @@ test('against the computer as Silver: it sails first, undo, the mute switch is r
   noProblems(dark);
 });
 
-test('after a game against the computer, T reopens it between two people for analysis', { timeout: 90000 }, async () => {
+test('after a game against the computer, T alone says to press 1 then 3; the study is one match, at its own address, through a reload', { timeout: 90000 }, async () => {
   const page = await newPage(browser, { settings: { [settingsKey]: { mode: 'computer', level: 'easy', side: 'cook', sound: false } } });
   await page.goto(`${server.base}/play/piracy?seed=6&island=d4`);
   await sail(page, 'cook', 'ArrowUp'); // b2–c3, then the computer answers
@@ -280,14 +280,39 @@ test('after a game against the computer, T reopens it between two people for ana
   await page.waitForSelector('#result', { timeout: 30000 });
   assert.match(await page.textContent('#result'), /ran aground on the island at d4/);
   const end = await ply(page);
+  const played = new URL(page.url()).searchParams.get('match');
+  // T alone reopens nothing: the game as played stays as it is.
+  await page.keyboard.press('t');
+  await page.waitForSelector('.toast:has-text("press 1 then 3")');
+  assert.equal(await ply(page), end);
+  assert.equal(new URL(page.url()).searchParams.get('match'), played);
+  // 1 then 3: the study, a match of its own, named by the address.
+  await page.keyboard.press('1');
+  await page.keyboard.press('3');
+  await page.waitForSelector('.toast:has-text("Two-player mode")');
+  const study = new URL(page.url()).searchParams.get('match');
+  assert.notEqual(study, played, 'the study has its own address');
   await page.keyboard.press('t');
   await page.waitForFunction((n) => Number(document.getElementById('app').dataset.ply) === n - 1, end);
   await readyFor(page, 'silver');
-  assert.match(await page.textContent('#status'), /Analysis/);
+  // A reload comes back to the study, both ships still answering to the keys.
+  await page.reload();
+  await readyFor(page, 'silver');
   assert.match(await page.textContent('#ship-silver .player'), /Analysis/);
-  await page.keyboard.press('r');
+  await page.keyboard.press('1');
+  await page.keyboard.press('3');
+  await page.waitForSelector('.toast:has-text("Both ships already answer")');
+  // The game as played, opened again: 1 then 3 goes to the same study, not a new one.
+  await page.goto(`${server.base}/play/piracy?match=${played}`);
   await page.waitForSelector('#result');
-  assert.equal(await ply(page), end);
+  await page.keyboard.press('1');
+  await page.keyboard.press('3');
+  await page.waitForURL(new RegExp(`match=${study}$`));
+  await readyFor(page, 'silver');
+  // "Games played" shows the game once, as it was played.
+  await page.goto(`${server.base}/matches`);
+  await page.waitForSelector(`.match-row[data-id="${played}"]`);
+  assert.equal(await page.locator(`.match-row[data-id="${study}"]`).count(), 0, 'the study is not a second game');
   noProblems(page);
 });
 
@@ -297,7 +322,7 @@ test('after a game against the computer, 1 then 3 switches to two-player mode fo
   await readyFor(page, 'cook');
   await page.keyboard.press('1');
   await page.keyboard.press('3');
-  await page.waitForSelector('.toast:has-text("After a game, 1 then 3")');
+  await page.waitForSelector('.toast:has-text("1 then 3 lets both ships answer")');
   await sail(page, 'cook', 'ArrowUp');
   await readyFor(page, 'cook');
   await sail(page, 'cook', 'ArrowUp'); // onto the island: the computer sails its seven moves and wins

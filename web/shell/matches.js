@@ -3,6 +3,7 @@
 import { api, ApiError, seatOf } from './api.js';
 import { h, mountTopbar, registerKeys, showKeys, showError, openDialog, toast, sentence } from './shell.js';
 import { replayHref, recordLink, keepOnServer } from './session.js';
+import { isCopy } from './study-copies.js';
 
 const list = document.getElementById('match-list');
 const more = document.getElementById('more-btn');
@@ -134,7 +135,8 @@ async function load(append = false) {
     const data = await api(`/api/matches?${q}`);
     if (my !== loadToken) return;
     if (!append) list.replaceChildren();
-    list.append(...data.matches.map(row));
+    // A game reopened for study shows once: as it was played.
+    list.append(...data.matches.filter((m) => !isCopy(m.id)).map(row));
     cursor = data.next;
     more.hidden = data.next === null || data.next === undefined;
     if (!list.children.length) {

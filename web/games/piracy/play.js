@@ -219,7 +219,8 @@ export async function mount(ctx) {
     syncRewindButtons();
     if (stepped && !quiet && v.result) {
       const w = v.result.winner;
-      toast(`${w === null || w === undefined ? 'A draw.' : `${SHIP_NAMES[w]} wins.`} T takes back a move, R replays it.`, { timeout: 4000 });
+      const next = frame.vsComputer() && !rewind.analysis ? 'Press 1 then 3 to go through it between two people.' : 'T takes back a move, R replays it.';
+      toast(`${w === null || w === undefined ? 'A draw.' : `${SHIP_NAMES[w]} wins.`} ${next}`, { timeout: 4000 });
     }
     markReady();
   }
@@ -243,7 +244,7 @@ export async function mount(ctx) {
     if (!v.result && st.moves_owed !== null && st.moves_owed !== undefined && st.survivor) {
       out.push(h('div', { class: 'owed', id: 'owed' }, `${st.survivor} must still make `, h('strong', {}, String(st.moves_owed)), ` move${st.moves_owed === 1 ? '' : 's'} to win.`));
     }
-    if (v.result && !shared()) out.push(h('p', { class: 'pz-analysis' }, 'Go through the game again: T takes back a move, R replays it.'));
+    if (v.result && !shared()) out.push(h('p', { class: 'pz-analysis' }, frame.vsComputer() && !rewind.analysis ? 'Go through the game again: press 1 then 3, and both ships answer to the keys.' : 'Go through the game again: T takes back a move, R replays it.'));
     if (rewind.analysis) out.push(h('p', { class: 'pz-analysis' }, 'Analysis: both ships answer to the keys. T takes back, R replays.'));
     return out;
   }
@@ -378,4 +379,7 @@ export async function mount(ctx) {
 
   const urlIsland = params.get('island');
   await frame.start({ seed: seedValue(params.get('seed')) ?? undefined, island: ISLANDS.includes(urlIsland) ? urlIsland : store.get('island') });
+  rewind.resume();
+  if (view()) renderShips(shipsCard, view(), (seat) => frame.label(seat));
+  frame.renderPanel();
 }

@@ -2,8 +2,11 @@
 // move back (against the computer during play, back to the player's last
 // decision), R plays the move taken back last again, and 1 then 3 reopens a
 // finished game against the computer between two people ("analysis"), move
-// by move, so that both ships answer to the keys. The server plays and takes
+// by move, so that both ships answer to the keys: a study copy of its own, at
+// its own address (shell/study-copies.js), made once per game. The server plays and takes
 // back every move; this module only keeps which moves were taken back.
+
+import { rememberCopy, copyOf, isCopy, forgetCopy } from '/static/shell/study-copies.js';
 
 /**
  * Makes the rewind of a Piracy play page.
@@ -31,9 +34,23 @@ export function createRewind({ frame, api, shell, describe, reopened, play, chan
     return true;
   }
 
-  /** Reopens a finished game against the computer between two people, move by move. */
-  function openAnalysis() {
+  /** Reopens a finished game against the computer between two people, move by move (its copy, if it has one). */
+  async function openAnalysis() {
     const old = view();
+    const earlier = copyOf(old.id);
+    if (earlier) {
+      try {
+        await api(`/api/matches/${encodeURIComponent(earlier)}`);
+        location.assign(`/play/${encodeURIComponent(old.game)}?match=${encodeURIComponent(earlier)}`);
+        return false;
+      } catch (err) {
+        if (err.status !== 404) {
+          showError(err);
+          return false;
+        }
+        forgetCopy(earlier);
+      }
+    }
     return frame.ctl.exclusive(async () => {
       const my = frame.ctl.newMatchToken();
       toast('Reopening the game for analysis: both ships now answer to the keys.', { timeout: 2500 });
@@ -47,8 +64,11 @@ export function createRewind({ frame, api, shell, describe, reopened, play, chan
           if (my !== frame.ctl.token) return false;
         }
         analysis = true;
+        rememberCopy(v.id, old.id);
         frame.ctl.forget();
         frame.ctl.setView(v, { quiet: true });
+        // The study is a match of its own: the address names it, so that a reload comes back to it.
+        history.replaceState(null, '', `/play/${encodeURIComponent(v.game)}?match=${encodeURIComponent(v.id)}`);
         reopened(notes);
         return true;
       } catch (err) {
@@ -73,6 +93,11 @@ export function createRewind({ frame, api, shell, describe, reopened, play, chan
       redo = [];
       analysis = false;
     },
+    /** A match opened from the address: a study copy of this browser's is an analysis again. */
+    resume() {
+      const v = view();
+      analysis = !!v && isCopy(v.id) && v.players.every((p) => p === 'human');
+    },
     /** A move was played (`fromReplay`: by R): another move than the one taken back forgets the rest. */
     played(turn, fromReplay) {
       if (fromReplay) return;
@@ -94,7 +119,10 @@ export function createRewind({ frame, api, shell, describe, reopened, play, chan
         else toast(v.history.length ? 'There is no move of yours to take back.' : 'There is nothing to take back yet.');
         return;
       }
-      if (frame.vsComputer() && v.result && !analysis && !(await openAnalysis())) return;
+      if (frame.vsComputer() && v.result && !analysis) {
+        toast('The game is over: press 1 then 3 to go through it between two people, then T takes moves back and R replays them.', { timeout: 3500 });
+        return;
+      }
       await frame.ctl.exclusive(async (my) => {
         try {
           // Against the computer in play the server goes back to your last decision; else one move.
@@ -136,8 +164,8 @@ export function createRewind({ frame, api, shell, describe, reopened, play, chan
       }
       if (performance.now() - onePressedAt > 2000) return;
       onePressedAt = 0;
-      if (!v || !v.result || v.online || v.replay) toast('After a game, 1 then 3 lets both ships answer to the keys, to analyse it.');
-      else if (!frame.vsComputer() || analysis) toast('Both ships already answer to the keys: T takes a move back, R plays it again.');
+      if (analysis || (v && !v.online && !v.replay && !frame.vsComputer())) toast('Both ships already answer to the keys: T takes a move back, R plays it again.');
+      else if (!v || !v.result || v.online || v.replay) toast('After a game against the computer, 1 then 3 lets both ships answer to the keys, to analyse it.');
       else if (await openAnalysis()) toast('Two-player mode: T takes a move back, R plays it again.');
     },
   };
