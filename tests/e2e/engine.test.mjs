@@ -150,3 +150,54 @@ test('while it thinks in the browser, the computer says how deep it has looked a
     await server.stop();
   }
 });
+
+test('in the browser a refused move changes nothing and says why; a finished game is kept on the server from the games list', { timeout: 150000 }, async () => {
+  const server = await startServer();
+  const page = await newPage(browser, { engine: 'browser' });
+  try {
+    await page.goto(`${server.base}/play/warp-weft`);
+    await page.waitForSelector('#status');
+    const made = await source(page, '/api/matches', { method: 'POST', body: { game: 'warp-weft', options: { seed: 11, size: 5 }, players: ['human', 'level:easy'] } });
+    assert.match(made.id, /^local-/);
+    // A move that is not legal, and one that is no move at all: refused with a sentence, the game as it was.
+    for (const move of ['a1', 'zz9']) {
+      const err = await page.evaluate(async ([id, m]) => {
+        const { api } = await import('/static/shell/api.js');
+        try {
+          await api(`/api/matches/${id}/moves`, { method: 'POST', body: { move: m } });
+          return null;
+        } catch (e) {
+          return { status: e.status, message: e.message };
+        }
+      }, [made.id, move]);
+      assert.ok(err, `'${move}' is refused`);
+      assert.equal(err.status, 400, `'${move}': ${err.message}`);
+      assert.ok(err.message.length > 10, 'with a reason');
+    }
+    const after = await source(page, `/api/matches/${made.id}`);
+    assert.equal(after.history.length, 0, 'nothing was played');
+    assert.deepEqual(after.moves, made.moves, 'the same legal moves');
+
+    // A whole game between two computer levels, then "Keep on server" in the games list.
+    const game = await source(page, '/api/matches', { method: 'POST', body: { game: 'warp-weft', options: { seed: 12, size: 5 }, players: ['level:easy', 'level:easy'] } });
+    await page.goto(`${server.base}/play/warp-weft?match=${game.id}`);
+    const end = await untilOver(page, game.id, 120000);
+    await page.goto(`${server.base}/matches`);
+    const row = page.locator(`.match-row[data-id="${game.id}"]`);
+    await row.waitFor();
+    await row.locator('button:has-text("Keep on server")').click();
+    await page.waitForSelector('.toast:has-text("The server checked the game")');
+    const kept = page.locator('.match-row.fresh');
+    await kept.waitFor();
+    const id = await kept.getAttribute('data-id');
+    assert.doesNotMatch(id, /^local-/, 'the server’s copy is listed');
+    assert.equal(await page.locator(`.match-row[data-id="${game.id}"]`).count(), 0, 'the browser’s copy is gone');
+    const stored = await (await fetch(`${server.base}/api/matches/${id}`)).json();
+    assert.deepEqual(stored.history.map((x) => x.move), end.history.map((x) => x.move), 'the server replayed the same moves');
+    assert.deepEqual(stored.result.winner, end.result.winner);
+    assert.deepEqual(page.problems, []);
+  } finally {
+    await page.context().close();
+    await server.stop();
+  }
+});

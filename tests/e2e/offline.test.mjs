@@ -15,9 +15,13 @@ after(async () => {
   if (browser) await browser.close();
 });
 
-/** Waits until the service worker controls the page and has kept the engine. */
+/**
+ * Waits until the service worker controls the page and has kept the engine.
+ * (A loop of evaluate calls, which wait for the check's promise: waitForFunction
+ * took the promise itself for a yes, before the worker had even installed.)
+ */
 async function untilKeptOffline(page) {
-  await page.waitForFunction(async () => {
+  const kept = () => page.evaluate(async () => {
     const worker = navigator.serviceWorker && navigator.serviceWorker.controller;
     if (!worker || worker.state !== 'activated') return false;
     const meta = document.querySelector('meta[name="tabula-engine"]');
@@ -25,7 +29,11 @@ async function untilKeptOffline(page) {
     if (names.length !== 1 || !names[0].startsWith('tabula-')) return false;
     const cache = await caches.open(names[0]);
     return !!(await cache.match(meta.dataset.wasm)) && !!(await cache.match('/play/warp-weft'));
-  }, null, { timeout: 30000, polling: 250 });
+  });
+  for (let i = 0; !(await kept()); i++) {
+    if (i === 120) throw new Error('the service worker did not keep the portal within 30 s');
+    await page.waitForTimeout(250);
+  }
 }
 
 const litAndCalm = () => document.querySelector('#result') || (document.querySelector('#board .cell.lit') && !document.querySelector('#thinking'));
@@ -83,6 +91,10 @@ test('offline: the portal opens again, and a whole game against the computer is 
     // The list of games played shows the finished game, kept by this browser.
     await page.goto(`${server.base}/matches`);
     await page.waitForSelector('text=this browser');
+    // The person is "You", as the play page called them; the computer by its level.
+    const listed = await page.textContent('.match-row');
+    assert.match(listed, /You · /);
+    assert.match(listed, /Computer · \w+/);
     await shot(page, 'offline-matches');
     assert.deepEqual(page.problems.filter((p) => !/Failed to load resource|ERR_CONNECTION_REFUSED/.test(p)), []);
   } finally {

@@ -19,9 +19,14 @@ function serverChosen() {
   }
 }
 
+/** Whether this page can run the engine in the browser, whatever the player chose for their games. */
+export function runnable() {
+  return !!(meta && meta.content && meta.dataset.wasm && typeof WebAssembly === 'object' && typeof Worker === 'function') && !broken;
+}
+
 /** Whether this page can run the engine in the browser (and the player wants it to). */
 export function available() {
-  return !!(meta && meta.content && meta.dataset.wasm && typeof WebAssembly === 'object' && typeof Worker === 'function') && !broken && !serverChosen();
+  return runnable() && !serverChosen();
 }
 
 /** The memory the engine may use for its tables on this device, in MiB. */

@@ -100,6 +100,9 @@ async function onMatch(id, op, fields = {}, signal) {
   return reply;
 }
 
+/** Whether a match can be made in this browser even where the player has the server play their games (a study of a finished game, say). */
+export { runnable as canKeepHere } from './engine.js';
+
 /** A new match in the browser, from the body of `POST /api/matches`. */
 export async function create(body, signal) {
   const id = newId();

@@ -40,6 +40,8 @@ function playerName(m, seat) {
     const level = lm && g && g.levels.find((l) => l.key === lm[1]);
     return `Computer · ${level ? level.name : spec}`;
   }
+  // A game this browser played against the computer was the person's own, as its page called them.
+  if (m.local && m.players && m.players.some((p) => p !== 'human')) return 'You';
   return `Player ${seat + 1}`;
 }
 

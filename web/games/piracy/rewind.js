@@ -7,6 +7,7 @@
 // back every move; this module only keeps which moves were taken back.
 
 import { rememberCopy, copyOf, isCopy, forgetCopy } from '/static/shell/study-copies.js';
+import { canKeepHere, create as createHere } from '/static/shell/local-matches.js';
 
 /**
  * Makes the rewind of a Piracy play page.
@@ -55,7 +56,10 @@ export function createRewind({ frame, api, shell, describe, reopened, play, chan
       const my = frame.ctl.newMatchToken();
       toast('Reopening the game for analysis: both ships now answer to the keys.', { timeout: 2500 });
       try {
-        let v = await api('/api/matches', { method: 'POST', body: { game: old.game, options: old.options, players: ['human', 'human'] } });
+        // A study is the person's own scratch copy: made in this browser where the engine runs (never a
+        // second game in the server's list), else on the server.
+        const fresh = { game: old.game, options: old.options, players: ['human', 'human'] };
+        let v = canKeepHere() ? await createHere(fresh) : await api('/api/matches', { method: 'POST', body: fresh });
         const notes = [];
         for (const x of old.history) {
           const before = v;
