@@ -201,3 +201,45 @@ test('in the browser a refused move changes nothing and says why; a finished gam
     await server.stop();
   }
 });
+
+test('the engine crashing mid-game (a panic in the worker) loses nothing: it restarts and the game goes on by clicks', { timeout: 120000 }, async () => {
+  const server = await startServer();
+  const page = await newPage(browser, { engine: 'browser', settings: { 'tabula.warp-weft': { mode: 'computer', level: 'easy', side: 'weft', size: '5', hints: false } } });
+  try {
+    await page.goto(`${server.base}/play/warp-weft?seed=9&size=5`);
+    await page.waitForURL(/[?&]match=local-/);
+    const id = new URL(page.url()).searchParams.get('match');
+    const calm = () => page.waitForFunction(() => document.querySelector('#board .cell.lit') && !document.querySelector('#thinking'));
+    const mine = () => page.locator('#board .cell.taken-weft').count();
+    await calm();
+    await page.click('#board .cell.lit >> nth=0');
+    await page.waitForFunction(() => document.querySelectorAll('#move-list .mv:not(.mv-gap)').length >= 2);
+    await calm();
+    const before = await source(page, `/api/matches/${id}`);
+    // A panic inside the engine: the worker's instance is gone, the request fails with the engine's sentence.
+    const crashed = await page.evaluate(async () => {
+      const { ask } = await import('/static/shell/engine.js');
+      try {
+        await ask('crash');
+        return null;
+      } catch (e) {
+        return { name: e.name, message: e.message };
+      }
+    });
+    assert.equal(crashed.name, 'EngineError');
+    assert.match(crashed.message, /restarted; your game is kept/);
+    // The same game, every move in it, from a new worker; and the next click plays.
+    const again = await source(page, `/api/matches/${id}`);
+    assert.deepEqual(again.history, before.history);
+    const taken = await mine();
+    await page.click('#board .cell.lit >> nth=0');
+    await page.waitForFunction((n) => document.querySelectorAll('#board .cell.taken-weft').length > n, taken);
+    const after = await source(page, `/api/matches/${id}`);
+    assert.ok(after.history.length > before.history.length, 'the game went on');
+    assert.deepEqual(after.history.slice(0, before.history.length), before.history);
+    assert.deepEqual(page.problems.filter((p) => !/panic|unreachable|RuntimeError/i.test(p)), []);
+  } finally {
+    await page.context().close();
+    await server.stop();
+  }
+});
