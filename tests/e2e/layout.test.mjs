@@ -32,9 +32,12 @@ test('1280 × 800, online: the move list shows below the online card in every ga
     await ann.goto(`${env.server.base}/play/${slug}`);
     await ann.waitForSelector('#board svg');
     const link = await inviteOnline(ann, { name: 'Ann' });
+    // The invitation's toast ("copied", or how to copy it) makes room without the panel scrolling.
+    if (await ann.$('.toasts > .toast')) assert.equal((await inWindow(ann, '#move-list')).overflow, 0, `${slug}: the panel scrolls under a toast`);
     const bo = await newPage(env.browser, { viewport: DESKTOP });
     await joinOnline(bo, link, 'Bo');
     await ann.waitForFunction(() => /Bo/.test(document.querySelector('#seat-1').textContent));
+    await ann.waitForFunction(() => !document.querySelector('.toasts > .toast'), null, { timeout: 15000 });
     const at = await inWindow(ann, '#move-list');
     assert.ok(at.shown >= ROWS, `${slug}: ${at.shown} px of the move list in the window`);
     assert.equal(at.overflow, 0, `${slug}: the panel does not scroll`);
