@@ -8,6 +8,7 @@ mod game_args;
 mod match_cmd;
 mod record_cmd;
 mod serve_cmd;
+mod site_cmd;
 mod solve_study;
 mod store_cmd;
 mod ugi;
@@ -133,6 +134,10 @@ enum Command {
     /// and the gain from 2 threads, each beside the figure committed in
     /// docs/bench/<game>.json. Example: `tabula bench seesaw --option base=5 --only playouts`
     Bench(bench::BenchArgs),
+    /// Write the whole portal as static files into DIR (pages, scripts, the browser's
+    /// engine), to serve from any static file server: every local game is played in
+    /// the browser there; online play needs `tabula serve`.
+    Site(site_cmd::SiteArgs),
 }
 
 fn main() -> ExitCode {
@@ -166,6 +171,7 @@ fn main() -> ExitCode {
         Command::Analyze(args) => analyze::run(&args),
         Command::Ugi { game, options } => ugi::run(&game, &options),
         Command::Bench(args) => bench::run(&args),
+        Command::Site(args) => site_cmd::run(&args),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

@@ -17,6 +17,7 @@ mod online;
 pub mod rate_limit;
 pub mod retention;
 pub mod secret;
+pub mod site;
 pub mod store;
 
 use std::net::SocketAddr;
