@@ -128,6 +128,45 @@ test('Warp & Weft on a phone: the "reply" tag stays inside the cell it names', {
   await page.context().close();
 });
 
+test('Warp & Weft 9 × 9 on a touch phone: every cell is a 44 px target, the board scrolls sideways round the shuttle, and a far cell plays', { timeout: 60000 }, async () => {
+  const page = await newPage(env.browser, { viewport: PHONE, touch: true, settings: { 'tabula.warp-weft': { mode: 'two', size: '9' } } });
+  await page.goto(`${env.server.base}/play/warp-weft?seed=3&size=9`);
+  await page.waitForSelector('#board .cell.lit');
+  const cells = await boxes(page, '#board .cell .hit');
+  assert.equal(cells.length, 81);
+  const small = cells.filter((b) => Math.floor(b.w + 0.01) < 44 || Math.floor(b.h + 0.01) < 44);
+  assert.deepEqual(small, [], 'cells under 44 × 44 px');
+  const layout = () => page.evaluate(() => {
+    const box = document.querySelector('#board');
+    const b = box.getBoundingClientRect();
+    const sh = box.querySelector('.shuttle').getBoundingClientRect();
+    const x = sh.x + sh.width / 2;
+    return { pageWide: document.documentElement.scrollWidth > innerWidth, boxScrolls: box.scrollWidth > box.clientWidth, shuttleShows: x > b.left && x < b.right };
+  });
+  assert.deepEqual(await layout(), { pageWide: false, boxScrolls: true, shuttleShows: true });
+  await shot(page, 'phone-warp-weft-9');
+  // The lit cell farthest from the middle of what shows: tapped twice (look, then play) it is played.
+  const far = await page.$$eval('#board .cell.lit', (els) => {
+    const b = document.querySelector('#board').getBoundingClientRect();
+    const mid = b.left + b.width / 2;
+    const dist = (e) => Math.abs(e.getBoundingClientRect().x - mid);
+    return els.reduce((a, e) => (dist(e) > dist(a) ? e : a)).dataset.cell;
+  });
+  const before = await page.$$eval('#move-list .mv', (els) => els.length);
+  const cell = page.locator(`#board .cell[data-cell="${far}"]`);
+  await cell.tap();
+  await cell.tap();
+  await page.waitForFunction((n) => document.querySelectorAll('#move-list .mv').length > n, before);
+  await page.waitForFunction(() => {
+    const box = document.querySelector('#board');
+    const b = box.getBoundingClientRect();
+    const sh = box.querySelector('.shuttle').getBoundingClientRect();
+    return sh.x + sh.width / 2 > b.left && sh.x + sh.width / 2 < b.right;
+  });
+  noProblems(page);
+  await page.context().close();
+});
+
 // A phone's Seesaw board is too small for the cell names (they are hidden there): the desktop shows them.
 test(`Seesaw on the desktop: the deploy marks and the steps-left badge leave the cell names readable`, { timeout: 60000 }, async () => {
   // North's 4-stack on a2 must capture b3, then b1 (oracle game 4, turn 53).

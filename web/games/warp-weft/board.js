@@ -135,6 +135,8 @@ export class BoardView extends CellBoard {
           g.setAttribute('role', 'gridcell');
           g.setAttribute('tabindex', '-1');
         }
+        // The whole pitch of the cell answers a tap or a click, the gap round its tile too.
+        const hit = s('rect', { class: 'hit', x: 0, y: 0, width: P, height: P });
         const bg = s('rect', { class: 'bg', x: 5, y: 5, width: 90, height: 90, rx: 12 });
         const hatch = s('rect', { class: 'hatch', x: 5, y: 5, width: 90, height: 90, rx: 12 });
         const th = s('g', { class: 'threads h' },
@@ -146,7 +148,7 @@ export class BoardView extends CellBoard {
           s('line', { x1: 30, y1: 50, x2: 70, y2: 50, stroke: 'var(--weft)', 'stroke-width': 5, 'stroke-linecap': 'round' }),
           s('line', { x1: 50, y1: 30, x2: 50, y2: 70, stroke: 'var(--warp)', 'stroke-width': 5, 'stroke-linecap': 'round' }));
         const focus = s('rect', { class: 'focus-ring', x: 1, y: 1, width: 98, height: 98, rx: 15 });
-        g.append(bg, hatch, th, tv, val, start, focus);
+        g.append(hit, bg, hatch, th, tv, val, start, focus);
         rowEl.append(g);
         row.push({ g, bg, hatch, th, tv, val, name, r, c });
       }
@@ -177,6 +179,23 @@ export class BoardView extends CellBoard {
     const lo = this.labels ? 0 : M - PAD - 8;
     const size = M + n * P + PAD + 8 + extra - lo;
     this.svg.setAttribute('viewBox', `${lo} ${lo} ${size} ${size}`);
+    // The drawing's width in cells: on a touch screen board.css keeps each cell 44 px wide with it.
+    this.svg.style.setProperty('--ww-units', String(size / P));
+    this.viewLo = lo;
+    this.viewSize = size;
+  }
+
+  /**
+   * Where the board is wider than its box (a big board on a phone, whose cells
+   * stay 44 px), scrolls the box sideways so that the shuttle's column is in
+   * the middle of what shows.
+   */
+  keepShuttleInView(col) {
+    const box = this.svg.parentElement;
+    if (!box || box.scrollWidth <= box.clientWidth + 1) return;
+    const x = ((M + col * P + P / 2 - this.viewLo) / this.viewSize) * this.svg.getBoundingClientRect().width;
+    const reduce = matchMedia('(prefers-reduced-motion: reduce)').matches;
+    box.scrollTo({ left: Math.max(0, x - box.clientWidth / 2), behavior: reduce ? 'auto' : 'smooth' });
   }
 
   setGauge(on) {
@@ -244,6 +263,7 @@ export class BoardView extends CellBoard {
     const [sr, sc] = state.shuttle_rc;
     this.shuttle.style.transform = `translate(${M + sc * P + P / 2}px, ${M + sr * P + P / 2}px)`;
     this.shuttleRot.style.transform = mover === 'warp' ? 'rotate(90deg)' : 'rotate(0deg)';
+    this.keepShuttleInView(sc);
     const onStart = state.taken[sr][sc] === 'start';
     this.shuttleNum.textContent = onStart ? '' : fmtValue(state.grid[sr][sc]);
     this.bobbin.style.display = onStart ? '' : 'none';
