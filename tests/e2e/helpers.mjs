@@ -99,7 +99,7 @@ export async function startServer({ data, port: wantedPort, database } = {}) {
   // kill -9: the server gets no chance to tidy up; its data folder stays.
   const kill = () => end('SIGKILL');
   process.once('exit', () => child.exitCode === null && child.kill('SIGKILL'));
-  return { base, stop, kill, data: dataDir, port };
+  return { base, stop, kill, data: dataDir, port, pid: child.pid };
 }
 
 /**

@@ -104,6 +104,15 @@ function launch() {
 }
 
 /**
+ * Starts the worker ahead of the first request (a play page calls it as it
+ * loads), so that the module is compiled by the time the page asks for moves.
+ * Does nothing where the browser's engine is not to be used.
+ */
+export function warm() {
+  if (!worker && available()) launch().catch(() => {});
+}
+
+/**
  * Asks the engine: `op` and its fields (see engine-worker.js). Resolves with
  * the reply; rejects with the rules' sentence, an EngineError, or (when
  * `signal` aborts) an AbortError, which also stops the worker's search.

@@ -30,6 +30,9 @@ import {
  */
 const KEY_MAP = 'The same letters in every game: N new game, R replay, U undo, P pass, F turn the board, S same board, V sound, F1 rules, ? these keys.';
 
+/** Whether this page has marked its first drawn moves (see `show`). */
+let firstMovesMarked = false;
+
 /**
  * Prepares a play page: loads the game's page stylesheet and makes its
  * settings store (opponent, computer level, side, sound and the game's own).
@@ -288,6 +291,11 @@ class PlayFrame {
     else if (!before || before.id !== v.id) this.moving = false;
     if (moved) this.boardBox.dataset.animating = 'true';
     this.page.show(v, before, extra);
+    // The moment this page first drew moves to play, for scripts/bench-wasm (a User Timing mark).
+    if (!firstMovesMarked && v.moves && v.moves.length) {
+      firstMovesMarked = true;
+      performance.mark('tabula:first-moves');
+    }
     if (before && before.id === v.id && v.history.length > before.history.length) this.tick();
     this.renderPanel();
     return moved ? motionSettled(this.boardBox) : undefined;

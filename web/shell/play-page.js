@@ -2,11 +2,18 @@
 // load its own play module and hand it the page.
 import { api } from './api.js';
 import * as shell from './shell.js';
+import { warm } from './engine.js';
 
 const root = document.getElementById('app');
 const slug = decodeURIComponent(location.pathname.split('/').filter(Boolean)[1] || '');
 
 let game = null;
+
+// The engine's worker starts compiling the rules while the rest of the page loads,
+// and the game's own module is fetched beside the list of games, not after it.
+warm();
+const gameModule = slug ? import(`/static/games/${encodeURIComponent(slug)}/play.js`) : null;
+gameModule?.catch(() => {}); // no such game: said below, from the list of games
 
 /** Puts a message in place of the game; the top bar keeps the game's name. */
 function message(title, text) {
@@ -24,7 +31,7 @@ try {
     message('No such game', `Tabula has no game called “${slug}”.`);
   } else {
     document.title = `${game.name} — Tabula`;
-    const mod = await import(`/static/games/${encodeURIComponent(slug)}/play.js`);
+    const mod = await gameModule;
     await mod.mount({ root, game, shell, api, params: new URLSearchParams(location.search) });
     // The page's heading, for screen readers: the top bar shows the name to the eye.
     root.prepend(shell.h('h1', { class: 'visually-hidden' }, `${game.name}: play`));
