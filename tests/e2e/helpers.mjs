@@ -131,10 +131,11 @@ export async function launchBrowser() {
  * `page.problems`; `settings` are put into localStorage before any script runs;
  * `engine` says where local games are played ('server' or 'browser');
  * `serviceWorkers: 'allow'` lets the portal keep its offline copy (blocked
- * otherwise, so that every request reaches the test's routes and the server).
+ * otherwise, so that every request reaches the test's routes and the server);
+ * `reducedMotion: 'reduce'` asks for no animations (a whole game then goes at the engine's speed).
  */
-export async function newPage(browser, { viewport = DESKTOP, settings = null, colorScheme = 'light', touch = false, engine = 'server', serviceWorkers = 'block' } = {}) {
-  const context = await browser.newContext({ viewport, colorScheme, deviceScaleFactor: 1, hasTouch: touch, isMobile: touch, serviceWorkers });
+export async function newPage(browser, { viewport = DESKTOP, settings = null, colorScheme = 'light', touch = false, engine = 'server', serviceWorkers = 'block', reducedMotion = 'no-preference' } = {}) {
+  const context = await browser.newContext({ viewport, colorScheme, deviceScaleFactor: 1, hasTouch: touch, isMobile: touch, serviceWorkers, reducedMotion });
   if (settings) {
     await context.addInitScript((s) => {
       if (!sessionStorage.getItem('e2e-seeded')) {

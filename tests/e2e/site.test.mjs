@@ -70,7 +70,7 @@ const GAMES = [
 
 for (const g of GAMES) {
   test(`${g.slug}: from static files, ${g.plies ? `the first ${g.plies} moves of a game between two computers are` : 'a whole game between two computers is'} played in the browser`, { timeout: 200000 }, async () => {
-    const page = await newPage(browser, { engine: 'browser' });
+    const page = await newPage(browser, { engine: 'browser', reducedMotion: 'reduce' });
     const asked = [];
     page.on('request', (r) => {
       const u = new URL(r.url());
