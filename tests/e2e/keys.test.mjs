@@ -32,6 +32,7 @@ test('every keys dialog starts with the same map, and N, V and R mean the same i
     assert.deepEqual(await keysOf('New game'), ['N'], `${slug}: N is the new game`);
     assert.deepEqual(await keysOf('Sound on or off'), ['V'], `${slug}: V is the sound`);
     await page.keyboard.press('Escape');
+    await page.waitForFunction(() => !document.querySelector('#keys-dialog'));
     // N: a new match.
     const first = matchOf(page);
     await page.keyboard.press('n');

@@ -138,7 +138,8 @@ export function mountTopbar({ title, titleHref, actions = [] } = {}) {
 let openDialogs = [];
 
 export function dialogOpen() {
-  return openDialogs.length > 0;
+  // A dialog closed a moment ago is no longer open, though its 'close' event may not have run yet.
+  return openDialogs.some((d) => d.open);
 }
 
 /**
