@@ -47,17 +47,11 @@ async function serverCost(h, browser, server, { slug, level, tables, seconds, en
   const start = async (page) => {
     await page.goto(`${server.base}/play/${slug}`);
     await page.waitForSelector('#board svg');
-    const made = await page.evaluate(async ([g, l]) => {
-      const { api } = await import('/static/shell/api.js');
-      return api('/api/matches', { method: 'POST', body: { game: g, players: [l, l] } });
-    }, [slug, level]);
+    const made = await h.source(page, '/api/matches', { method: 'POST', body: { game: slug, players: [level, level] } });
     await page.goto(`${server.base}/play/${slug}?match=${made.id}`);
     return made.id;
   };
-  const view = (page, id) => page.evaluate(async (which) => {
-    const { api } = await import('/static/shell/api.js');
-    return api(`/api/matches/${which}`);
-  }, id);
+  const view = (page, id) => h.source(page, `/api/matches/${id}`);
   const ids = await Promise.all(pages.map(start));
   const before = cpuSeconds(server.pid);
   const until = Date.now() + seconds * 1000;

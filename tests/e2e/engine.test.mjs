@@ -4,7 +4,7 @@
 // level needs more memory than the device gives it, the server plays.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { startServer, launchBrowser, newPage, PHONE } from './helpers.mjs';
+import { startServer, launchBrowser, newPage, source, PHONE } from './helpers.mjs';
 
 let browser;
 before(async () => {
@@ -14,11 +14,6 @@ after(async () => {
   if (browser) await browser.close();
 });
 
-/** Calls the page's one match source (api.js), as the page itself does. */
-const source = (page, path, opts) => page.evaluate(async ([p, o]) => {
-  const { api } = await import('/static/shell/api.js');
-  return api(p, o || undefined);
-}, [path, opts || null]);
 
 /** Every request to the server's API from now on, as "METHOD /path". */
 function apiRequests(page) {

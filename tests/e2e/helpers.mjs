@@ -17,7 +17,8 @@ fs.mkdirSync(outDir, { recursive: true });
 export const DESKTOP = { width: 1280, height: 800 };
 export const PHONE = { width: 390, height: 844 };
 
-function freePort() {
+/** A free TCP port on the loopback. */
+export function freePort() {
   return new Promise((resolve, reject) => {
     const srv = net.createServer();
     srv.unref();
@@ -29,7 +30,8 @@ function freePort() {
   });
 }
 
-async function waitForHttp(url, ms) {
+/** Waits until `url` answers 2xx, for up to `ms` milliseconds. */
+export async function waitForHttp(url, ms) {
   const until = Date.now() + ms;
   let last;
   while (Date.now() < until) {
@@ -43,6 +45,14 @@ async function waitForHttp(url, ms) {
     await new Promise((r) => setTimeout(r, 150));
   }
   throw new Error(`The server did not come up: ${last && last.message}`);
+}
+
+/** The `tabula` binary the tests run: TABULA_BIN, else the release build of the target folder. */
+export function tabulaBin() {
+  const targetDir = process.env.CARGO_TARGET_DIR || 'target';
+  const bin = path.resolve(repoRoot, process.env.TABULA_BIN || path.join(targetDir, 'release', 'tabula'));
+  if (!fs.existsSync(bin)) throw new Error(`No server binary at ${bin}: build it (cargo build --release) or set TABULA_BIN.`);
+  return bin;
 }
 
 /**
@@ -59,9 +69,7 @@ export async function startServer({ data, port: wantedPort, database } = {}) {
     await waitForHttp(`${base}/api/games`, 10000);
     return { base, stop: async () => {}, kill: async () => {} };
   }
-  const targetDir = process.env.CARGO_TARGET_DIR || 'target';
-  const bin = path.resolve(repoRoot, process.env.TABULA_BIN || path.join(targetDir, 'release', 'tabula'));
-  if (!fs.existsSync(bin)) throw new Error(`No server binary at ${bin}: build it (cargo build --release) or set TABULA_BIN.`);
+  const bin = tabulaBin();
   const port = wantedPort || await freePort();
   const ownData = !data && !database;
   const dataDir = database ? null : data || fs.mkdtempSync(path.join(os.tmpdir(), 'tabula-e2e-'));
@@ -159,6 +167,14 @@ export async function newPage(browser, { viewport = DESKTOP, settings = null, co
   page.on('pageerror', (err) => page.problems.push(`uncaught: ${err.message}`));
   page.setDefaultTimeout(15000);
   return page;
+}
+
+/** Calls the page's one match source (shell/api.js) from inside the page, as the page itself does. */
+export function source(page, path, opts) {
+  return page.evaluate(async ([p, o]) => {
+    const { api } = await import('/static/shell/api.js');
+    return api(p, o || undefined);
+  }, [path, opts || null]);
 }
 
 /** A screenshot in tests/e2e/out, once the moves' animations have settled. */

@@ -1,50 +1,29 @@
 // The portal as static files (`tabula site DIR`, issue 26): served by Python's
-// plain file server, with no Tabula server anywhere, every game is played to
-// its end in the browser, the rules pages draw their diagrams, and online play
-// says that it needs a Tabula server.
+// plain file server, with no Tabula server anywhere, the computer plays every
+// game in the browser (two of them to the end), the rules pages draw their
+// diagrams, and online play says that it needs a Tabula server.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import net from 'node:net';
 import { execFileSync, spawn } from 'node:child_process';
-import { launchBrowser, newPage, repoRoot } from './helpers.mjs';
+import { launchBrowser, newPage, repoRoot, freePort, waitForHttp, tabulaBin, source } from './helpers.mjs';
 
 let browser;
 let files;
 let python;
 let base;
 
-/** A free port on the loopback. */
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const s = net.createServer();
-    s.once('error', reject);
-    s.listen(0, '127.0.0.1', () => {
-      const { port } = s.address();
-      s.close(() => resolve(port));
-    });
-  });
-}
-
 before(async () => {
-  const target = process.env.CARGO_TARGET_DIR || path.join(repoRoot, 'target');
-  const bin = path.resolve(repoRoot, process.env.TABULA_BIN || path.join(target, 'release', 'tabula'));
+  const bin = tabulaBin();
   files = fs.mkdtempSync(path.join(os.tmpdir(), 'tabula-site-'));
   const said = execFileSync(bin, ['site', files, '--web-dir', path.join(repoRoot, 'web')], { encoding: 'utf8' });
   assert.match(said, /^wrote \d+ files into /);
   const port = await freePort();
   python = spawn('python3', ['-m', 'http.server', String(port), '--bind', '127.0.0.1', '--directory', files], { stdio: 'ignore' });
   base = `http://127.0.0.1:${port}`;
-  for (let i = 0; ; i++) {
-    try {
-      if ((await fetch(`${base}/`)).ok) break;
-    } catch {
-      if (i > 100) throw new Error('the static file server did not start');
-    }
-    await new Promise((r) => setTimeout(r, 100));
-  }
+  await waitForHttp(`${base}/`, 15000);
   browser = await launchBrowser();
 });
 
@@ -54,11 +33,6 @@ after(async () => {
   if (files) fs.rmSync(files, { recursive: true, force: true });
 });
 
-/** Calls the page's one match source (api.js), as the page itself does. */
-const source = (page, p, opts) => page.evaluate(async ([where, o]) => {
-  const { api } = await import('/static/shell/api.js');
-  return api(where, o || undefined);
-}, [p, opts || null]);
 
 const GAMES = [
   { slug: 'warp-weft', options: { seed: 11, size: 5 } },

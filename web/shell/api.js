@@ -92,11 +92,11 @@ async function inBrowser(path, verb, body, signal) {
 }
 
 /** Whether this page is a static copy of the portal (`tabula site`), with no Tabula server behind it. */
-const STATIC = typeof document !== 'undefined' && !!document.querySelector('meta[name="tabula-static"]');
+export const STATIC_COPY = typeof document !== 'undefined' && !!document.querySelector('meta[name="tabula-static"]');
 
 async function fromServer(path, verb, body, signal) {
   // A static copy has the list of games as a file, and nothing else of the API.
-  if (STATIC && !(verb === 'GET' && path === '/api/games')) {
+  if (STATIC_COPY && !(verb === 'GET' && path === '/api/games')) {
     throw new ApiError(0, 'static', 'This copy of Tabula is a set of static files: its games are played in this browser, and online play needs a Tabula server (tabula serve).');
   }
   const init = { method: verb, headers: { accept: 'application/json' }, signal };

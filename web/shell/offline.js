@@ -3,13 +3,15 @@
 // the portal has been opened, the portal opens again without the network,
 // and games against the computer or at one screen go on in the browser.
 
+import { STATIC_COPY } from './api.js';
+
 let asked = false;
 
 /** Registers the portal's service worker, once per page; a browser without one just goes on. */
 export function keepOfflineCopy() {
   if (asked || typeof navigator === 'undefined' || !('serviceWorker' in navigator) || !window.isSecureContext) return;
   // A static copy (`tabula site`) has no worker script of the server's to register.
-  if (document.querySelector('meta[name="tabula-static"]')) return;
+  if (STATIC_COPY) return;
   asked = true;
   navigator.serviceWorker.register('/service-worker.js').catch((err) => {
     console.warn('The portal could not keep an offline copy:', err && err.message);

@@ -38,7 +38,15 @@ pub fn engine_tag() -> Option<String> {
 
 /// A page with [`engine_tag`] put in its head, right after its charset.
 fn with_engine_tag(page: Vec<u8>) -> Vec<u8> {
-    let Some(tag) = engine_tag() else { return page };
+    match engine_tag() {
+        Some(tag) => with_head_tag(page, &tag),
+        None => page,
+    }
+}
+
+/// A page with `tag` put in its head, right after its charset (or first in
+/// the head); anything that is not such a page comes back as it was.
+pub(crate) fn with_head_tag(page: Vec<u8>, tag: &str) -> Vec<u8> {
     let text = match String::from_utf8(page) {
         Ok(text) => text,
         Err(not_text) => return not_text.into_bytes(),

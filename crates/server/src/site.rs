@@ -17,6 +17,7 @@ use axum::http::{header, Request, StatusCode};
 use tabula_games::registry;
 use tower::ServiceExt;
 
+use crate::assets::with_head_tag;
 use crate::{app_state, router, Config};
 
 /// The tag that tells a page it is served as static files.
@@ -50,7 +51,7 @@ pub async fn write_site(dir: &Path, web_dir: Option<PathBuf>) -> Result<Vec<Path
             .and_then(|v| v.to_str().ok())
             .is_some_and(|t| t.starts_with("text/html"));
         let body = to_bytes(response.into_body(), MAX_FILE).await.map_err(|e| format!("{address}: {e}"))?;
-        let body = if is_page { with_static_tag(&body) } else { body.to_vec() };
+        let body = if is_page { with_head_tag(body.to_vec(), STATIC_TAG) } else { body.to_vec() };
         let file = file_for(&address, is_page);
         let path = dir.join(&file);
         if let Some(parent) = path.parent() {
@@ -72,19 +73,6 @@ fn file_for(address: &str, is_page: bool) -> PathBuf {
     }
 }
 
-/// A page with [`STATIC_TAG`] in its head, right after its charset (or first in the head).
-fn with_static_tag(page: &[u8]) -> Vec<u8> {
-    let text = String::from_utf8_lossy(page);
-    let at = text
-        .find("<meta charset=\"utf-8\">")
-        .map(|i| i + "<meta charset=\"utf-8\">".len())
-        .or_else(|| text.find("<head>").map(|i| i + 6));
-    match at {
-        Some(at) => format!("{}\n  {STATIC_TAG}{}", &text[..at], &text[at..]).into_bytes(),
-        None => page.to_vec(),
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -100,7 +88,7 @@ mod tests {
     #[test]
     fn a_page_is_told_it_is_static() {
         let page = b"<!doctype html><html><head><meta charset=\"utf-8\"><title>x</title></head></html>";
-        let tagged = String::from_utf8(with_static_tag(page)).unwrap();
+        let tagged = String::from_utf8(with_head_tag(page.to_vec(), STATIC_TAG)).unwrap();
         assert!(tagged.contains("<meta charset=\"utf-8\">\n  <meta name=\"tabula-static\" content=\"\"><title>"));
     }
 
