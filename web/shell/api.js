@@ -55,7 +55,13 @@ async function inBrowser(path, verb, body, signal) {
       throw asApiError(err);
     }
   }
-  if (path === '/api/matches' && verb === 'POST' && body && !body.online && local.canPlayHere()) {
+  if (path === '/api/matches' && verb === 'POST' && body && !body.online && !local.canPlayHere()) {
+    // An engine that failed to start while the page loaded: the server plays, and the page says so once.
+    const failed = local.whyNotStarted();
+    if (failed) notice(`${failed.message} The server plays your games instead.`);
+    return undefined;
+  }
+  if (path === '/api/matches' && verb === 'POST' && body && !body.online) {
     try {
       return await local.create(body, signal);
     } catch (err) {

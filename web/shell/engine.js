@@ -24,6 +24,14 @@ export function runnable() {
   return !!(meta && meta.content && meta.dataset.wasm && typeof WebAssembly === 'object' && typeof Worker === 'function') && !broken;
 }
 
+/**
+ * Why the engine could not start in this page, or null: the page says so
+ * even when the failed start was its own warm-up and not a request.
+ */
+export function whyNotStarted() {
+  return startFailure;
+}
+
 /** Whether this page can run the engine in the browser (and the player wants it to). */
 export function available() {
   return runnable() && !serverChosen();
@@ -39,6 +47,8 @@ export function memoryMib() {
 let worker = null;
 let ready = null;
 let broken = false;
+/** Why the engine could not start in this page (an EngineError), or null. */
+let startFailure = null;
 let counter = 0;
 const pending = new Map(); // n -> {resolve, reject}
 
@@ -98,7 +108,8 @@ function launch() {
       // An engine that cannot even start (no WebAssembly, a blocked module): the server plays from now on.
       broken = true;
       stop(err);
-      throw new EngineError(`The engine cannot start in this browser (${err.message}).`);
+      startFailure = new EngineError(`The engine cannot start in this browser (${err.message}).`);
+      throw startFailure;
     });
   return ready;
 }

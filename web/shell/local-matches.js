@@ -102,6 +102,7 @@ async function onMatch(id, op, fields = {}, signal) {
 
 /** Whether a match can be made in this browser even where the player has the server play their games (a study of a finished game, say). */
 export { runnable as canKeepHere } from './engine.js';
+export { whyNotStarted } from './engine.js';
 
 /** A new match in the browser, from the body of `POST /api/matches`. */
 export async function create(body, signal) {
