@@ -147,6 +147,61 @@ test('while it thinks in the browser, the computer says how deep it has looked a
   }
 });
 
+test('an undo while the computer thinks in the browser stops its search between two slices; the same worker plays on', { timeout: 120000 }, async () => {
+  const server = await startServer();
+  const page = await newPage(browser, {
+    engine: 'browser',
+    settings: { 'tabula.leeward': { mode: 'computer', level: 'strong', side: 'ink' } },
+  });
+  try {
+    await page.addInitScript(() => {
+      // Counts the engine's workers: a stop that ended the worker would start a second.
+      window.__workers = 0;
+      const Original = window.Worker;
+      window.Worker = class extends Original {
+        constructor(...args) {
+          super(...args);
+          window.__workers += 1;
+        }
+      };
+      window.__reports = [];
+      window.addEventListener('tabula:thinking', (e) => window.__reports.push(e.detail));
+    });
+    await page.goto(`${server.base}/play/leeward`);
+    await page.waitForURL(/[?&]match=local-/);
+    const id = new URL(page.url()).searchParams.get('match');
+    const personToMove = () => page.waitForFunction(() => document.querySelector('#board .sq.movable') && !document.querySelector('#thinking'));
+    const playAMove = async () => {
+      await personToMove();
+      await page.click('#board .sq.movable');
+      await page.click('#board .sq.target');
+      await page.click('#board .wind-choice');
+    };
+    const moves = async () => (await source(page, `/api/matches/${id}`)).history.length;
+    await playAMove();
+    // Strong thinks for two seconds; once it has said how far it got, the person takes the move back.
+    await page.waitForFunction(() => window.__reports.length > 0 && document.querySelector('#thinking'));
+    await page.keyboard.press('u');
+    await personToMove();
+    assert.equal(await moves(), 0, 'the move is taken back without waiting for the answer');
+    const toasts = await page.locator('.toast').allTextContents();
+    assert.ok(!toasts.some((t) => /as soon as the computer has answered/.test(t)), `no wait announced: ${toasts}`);
+    // Past the time the dropped search would have taken, it has played nothing.
+    await page.waitForTimeout(2500);
+    assert.equal(await moves(), 0, 'the stopped search played no move');
+    // The same worker, tables and all, answers the next move.
+    await playAMove();
+    await page.waitForFunction(() => document.querySelector('#thinking'));
+    await personToMove();
+    assert.equal(await moves(), 2, 'a move and the computer\'s answer');
+    assert.equal(await page.evaluate(() => window.__workers), 1, 'the worker was never restarted');
+    assert.deepEqual(page.problems, []);
+  } finally {
+    await page.context().close();
+    await server.stop();
+  }
+});
+
 test('in the browser a refused move changes nothing and says why; a finished game is kept on the server from the games list', { timeout: 150000 }, async () => {
   const server = await startServer();
   const page = await newPage(browser, { engine: 'browser' });

@@ -5,12 +5,65 @@
 //   {n, op, id?, saved?, ...args}  ->  {n, ok: true, view?, saved?, value?} | {n, ok: false, message}
 // A match is brought back from the page's kept copy (`saved`) whenever this
 // worker does not hold it or holds an older version (another tab played on),
-// so a worker that is restarted (after a crash, or to stop a search at once)
-// loses nothing.
+// so a worker that is restarted (after a crash) loses nothing.
+//
+// The computer thinks in slices (SLICE_MS each): between two slices the
+// worker takes the page's other messages, so a stop ({op: 'stop', of: n})
+// or a request about another position is answered at once, and the search
+// keeps its tables for the next move.
 
 let engine = null;
 const matches = new Map(); // id -> {m: LocalMatch, version}
 let memoryMib = 256;
+/** How long the computer thinks between two looks at the page's messages, in ms. */
+const SLICE_MS = 40;
+/** The computer's decisions under way (their request numbers), and those the page has stopped. */
+const thinking = new Set();
+const stopped = new Set();
+
+/** Resolves once the worker has taken the messages already waiting for it. */
+function nextTurn() {
+  return new Promise((resolve) => {
+    const channel = new MessageChannel();
+    channel.port1.onmessage = () => resolve();
+    channel.port2.postMessage(null);
+  });
+}
+
+/**
+ * The computer's move in match `id`, thought one slice at a time; what it
+ * has found goes to the page after each slice. Ends unplayed when the page
+ * stops request `n`, or when the match changed meanwhile.
+ */
+async function think(req) {
+  const m = held(req.id, req.saved);
+  m.begin_thinking(req.seed >>> 0);
+  thinking.add(req.n);
+  try {
+    return await thinkOn(m, req);
+  } finally {
+    thinking.delete(req.n);
+    stopped.delete(req.n);
+  }
+}
+
+async function thinkOn(m, req) {
+  for (;;) {
+    if (stopped.delete(req.n)) throw new Stopped();
+    if (matches.get(req.id)?.m !== m || !m.is_thinking()) throw new Stopped();
+    const slice = JSON.parse(m.think(SLICE_MS));
+    if (slice.done) return changed(req.id, m, slice.view);
+    self.postMessage({ n: req.n, progress: slice.progress });
+    await nextTurn();
+  }
+}
+
+/** A request the page stopped, or whose match changed under it. */
+class Stopped extends Error {
+  constructor() {
+    super('The request was stopped.');
+  }
+}
 
 async function start({ glue, wasm, memory }) {
   const mod = await import(glue);
@@ -31,34 +84,28 @@ function held(id, saved) {
   return m;
 }
 
-/** The reply of a change to match `id`: its view and what the page keeps. */
-function changed(id, m, viewJson) {
+/** The reply of a change to match `id`: its `view` and what the page keeps. */
+function changed(id, m, view) {
   const saved = m.saved();
   matches.set(id, { m, version: JSON.parse(saved).version });
-  return { view: JSON.parse(viewJson), saved };
+  return { view, saved };
 }
 
 function answer(req) {
   switch (req.op) {
     case 'create': {
       const m = new engine.LocalMatch(req.id, req.game, JSON.stringify(req.options || {}), JSON.stringify(req.players), req.position || undefined, memoryMib);
-      return changed(req.id, m, m.view());
+      return changed(req.id, m, JSON.parse(m.view()));
     }
     case 'view':
       return { view: JSON.parse(held(req.id, req.saved).view()) };
     case 'play': {
       const m = held(req.id, req.saved);
-      return changed(req.id, m, m.play(req.move));
+      return changed(req.id, m, JSON.parse(m.play(req.move)));
     }
     case 'undo': {
       const m = held(req.id, req.saved);
-      return changed(req.id, m, m.undo());
-    }
-    case 'computer': {
-      const m = held(req.id, req.saved);
-      // What the search has found so far goes to the page as it thinks.
-      const progress = (report) => self.postMessage({ n: req.n, progress: JSON.parse(report) });
-      return changed(req.id, m, m.computer_move(req.seed >>> 0, progress));
+      return changed(req.id, m, JSON.parse(m.undo()));
     }
     case 'at':
       return { view: JSON.parse(held(req.id, req.saved).view_at(req.ply)) };
@@ -96,9 +143,18 @@ self.onmessage = async (event) => {
     }
     return;
   }
+  if (req.op === 'stop') {
+    if (thinking.has(req.of)) stopped.add(req.of);
+    return;
+  }
   try {
-    self.postMessage({ n: req.n, ok: true, ...answer(req) });
+    const reply = req.op === 'computer' ? await think(req) : answer(req);
+    self.postMessage({ n: req.n, ok: true, ...reply });
   } catch (err) {
+    if (err instanceof Stopped) {
+      self.postMessage({ n: req.n, ok: false, message: err.message, stopped: true });
+      return;
+    }
     const message = String((err && err.message) || err);
     // A trap (a Rust panic aborts) leaves the instance unusable: the page restarts the worker.
     const fatal = err instanceof WebAssembly.RuntimeError;

@@ -1,10 +1,11 @@
 // The engine in the player's browser: Tabula's Rust rules and computer
 // players compiled to WebAssembly, run by one module worker
 // (engine-worker.js). The page asks it through `ask`; the worker is started
-// on the first request, restarted after a crash (the games it held are kept
-// by the page and brought back), and stopped at once when a request is
-// abandoned (a stop, a new game), since a search cannot be interrupted from
-// outside. Where the browser lacks WebAssembly or workers, or the server
+// on the first request and restarted after a crash (the games it held are
+// kept by the page and brought back). When the page abandons the computer's
+// move (a stop, a new game), the worker hears it between two slices of its
+// thinking and keeps its tables; any other request that is abandoned stops
+// the worker itself, since it cannot be interrupted. Where the browser lacks WebAssembly or workers, or the server
 // built no engine, `available()` is false and the pages play through the
 // server as before.
 
@@ -68,13 +69,16 @@ function stop(reason) {
   pending.clear();
 }
 
-function post(message) {
-  const n = ++counter;
+/** Sends `message` as request `n` (a fresh number unless given); resolves with its reply. */
+function post(message, n = ++counter) {
   return new Promise((resolve, reject) => {
     pending.set(n, { resolve, reject });
     worker.postMessage({ ...message, n });
   });
 }
+
+/** The requests the worker answers between slices of its thinking, so that a stop reaches it at once. */
+const SLICED = new Set(['computer']);
 
 function launch() {
   worker = new Worker('/static/shell/engine-worker.js', { type: 'module', name: 'tabula-engine' });
@@ -90,6 +94,9 @@ function launch() {
     pending.delete(reply.n);
     if (reply.ok) {
       waiting.resolve(reply);
+    } else if (reply.stopped) {
+      // The match changed while the computer thought about it: the decision was dropped.
+      waiting.reject(new DOMException(reply.message, 'AbortError'));
     } else if (reply.fatal) {
       const err = new EngineError(`The engine in your browser stopped (${reply.message}). It has been restarted; your game is kept.`);
       waiting.reject(err);
@@ -132,9 +139,21 @@ export async function ask(op, fields = {}, signal) {
   if (!worker) launch();
   await ready;
   if (signal && signal.aborted) throw new DOMException('The request was stopped.', 'AbortError');
-  const asked = post({ op, ...fields });
+  const n = ++counter;
+  const asked = post({ op, ...fields }, n);
   if (!signal) return asked;
-  const onAbort = () => stop(new DOMException('The request was stopped.', 'AbortError'));
+  const onAbort = () => {
+    const reason = new DOMException('The request was stopped.', 'AbortError');
+    if (!SLICED.has(op)) {
+      stop(reason);
+      return;
+    }
+    // The worker drops the decision at its next slice; the page need not wait for it.
+    const waiting = pending.get(n);
+    pending.delete(n);
+    if (worker) worker.postMessage({ op: 'stop', of: n });
+    if (waiting) waiting.reject(reason);
+  };
   signal.addEventListener('abort', onAbort, { once: true });
   try {
     return await asked;

@@ -24,6 +24,7 @@
 // Also here, because every play page's settings dialog starts a match with them:
 // who plays (playersFromSettings, playerLabel, matchHeadline).
 import { openSession, seatLabel, resultHeadline } from './session.js';
+import { isLocalId } from './local-matches.js';
 
 /* ---------- Who may do what (the policies the pages share) ---------- */
 
@@ -94,6 +95,7 @@ export function createMatchController(ctx) {
   let thinkingFor = 0; // the token of the match the computer is thinking for
   let busy = false; // a move, an undo or a new match is on its way
   let undoQueued = false; // an undo asked for while the computer was thinking
+  let stopThinking = null; // abandons the computer's move under way (the browser's engine drops it at once)
   let shownAt = 0; // when the latest view was shown, for the computer's pace
   let session = null; // an online match, a replay or a stored match named in the address (session.js)
   let exclusiveToken = null; // while a page's own request runs (exclusive): the token it holds
@@ -182,6 +184,7 @@ export function createMatchController(ctx) {
     }
     const my = ++token;
     undoQueued = false;
+    if (stopThinking) stopThinking(); // the old match's computer move is nobody's now
     hook('beforeStart');
     busy = true;
     try {
@@ -253,14 +256,19 @@ export function createMatchController(ctx) {
       while (view && my === token && view.computer_to_move && !view.result) {
         renderStatus();
         // The computer thinks while the last move is still drawn; its answer is shown once that has ended and a short pause passed.
-        const asked = api(path('/computer-move'), { method: 'POST', body: {} }).then((v) => ({ v }), (err) => ({ err }));
+        const asking = new AbortController();
+        stopThinking = () => asking.abort();
+        const asked = api(path('/computer-move'), { method: 'POST', body: {}, signal: asking.signal }).then((v) => ({ v }), (err) => ({ err }));
         await motionDone();
         if (my !== token) return;
         const wait = shownAt + gapMs() - performance.now();
         if (wait > 0) await sleep(wait);
         if (my !== token) return;
         const { v, err } = await asked;
+        stopThinking = null;
         if (my !== token) return;
+        // Stopped on purpose (an undo): the page goes on from the match as it is.
+        if (err && err.name === 'AbortError') break;
         if (err) {
           showError(err);
           await refresh();
@@ -269,7 +277,10 @@ export function createMatchController(ctx) {
         setView(v);
       }
     } finally {
-      if (thinkingFor === my) thinkingFor = 0;
+      if (thinkingFor === my) {
+        thinkingFor = 0;
+        stopThinking = null;
+      }
     }
     if (my === token && undoQueued) {
       undoQueued = false;
@@ -289,7 +300,9 @@ export function createMatchController(ctx) {
     }
     if (thinkingFor === token) {
       undoQueued = true;
-      toast(`Taking your ${moveWord} back as soon as the computer has answered.`);
+      // The browser's engine drops its move at once; the server's answer must come first.
+      if (isLocalId(view.id) && stopThinking) stopThinking();
+      else toast(`Taking your ${moveWord} back as soon as the computer has answered.`);
       return;
     }
     if (busy) return;
@@ -375,6 +388,7 @@ export function createMatchController(ctx) {
      */
     newMatchToken() {
       ++token;
+      if (stopThinking) stopThinking();
       if (exclusiveToken !== null) exclusiveToken = token;
       return token;
     },

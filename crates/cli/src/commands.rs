@@ -2,7 +2,8 @@
 
 use serde_json::{json, Value};
 use tabula_games::registry;
-use tabula_search::PlayerSpec;
+use std::time::Duration;
+use tabula_search::{Bounds, PlayerSpec, Progress, Reporter, Slices};
 
 use crate::game_args::GameArgs;
 
@@ -83,14 +84,27 @@ pub fn moves(args: &GameArgs, after: bool) -> Result<(), String> {
 }
 
 /// Asks a computer player for its move and prints what it found.
-pub fn think(args: &GameArgs, player: &str) -> Result<(), String> {
+/// Each `info` line is what the search had found so far (after an
+/// iteration, or with `slice_ms` after a slice: the decision is then thought
+/// in slices, see [`Slices`], as in a browser).
+pub fn think(args: &GameArgs, player: &str, slice_ms: Option<u64>) -> Result<(), String> {
     let game = args.build()?;
     let spec = PlayerSpec::parse(player, game.info()).map_err(|e| e.to_string())?;
-    let decision = game
-        .new_player(&spec, 1)
-        .choose(game.as_ref())
-        .map_err(|e| e.to_string())?
-        .ok_or("the game is over: there is no move to choose")?;
+    let mut chooser = game.new_player(&spec, 1);
+    let decision = match slice_ms {
+        None => {
+            chooser.set_bounds(Bounds::default().reporting_to(Reporter::new(print_info)));
+            chooser.choose(game.as_ref())
+        }
+        Some(ms) => Slices::new(&spec, Duration::from_secs(10)).finish(
+            chooser.as_mut(),
+            game.as_ref(),
+            Duration::from_millis(ms),
+            print_info,
+        ),
+    }
+    .map_err(|e| e.to_string())?
+    .ok_or("the game is over: there is no move to choose")?;
     println!("bestmove {}", decision.mv);
     println!("score {}", decision.score);
     println!("depth {}", decision.depth);
@@ -99,6 +113,13 @@ pub fn think(args: &GameArgs, player: &str) -> Result<(), String> {
     println!("time {:.3}", decision.elapsed.as_secs_f64());
     println!("pv {}", decision.pv.join(" "));
     Ok(())
+}
+
+/// One `info` line: what a search has found so far.
+fn print_info(p: &Progress) {
+    let best = p.best.as_deref().unwrap_or("-");
+    let counted = if p.playouts { "playouts" } else { "nodes" };
+    println!("info depth {} {counted} {} time {} best {best} score {}", p.depth, p.nodes, p.elapsed.as_millis(), p.score);
 }
 
 /// Prints the game's exact-solver report.

@@ -78,6 +78,11 @@ enum Command {
         /// The player: random, greedy[:margin=N], ab:depth=N,time=1s, level:NAME.
         #[arg(long, default_value = "ab:time=1s")]
         player: String,
+        /// Think in slices of this many milliseconds, as the browser's engine
+        /// worker does (it answers the page between two), at most 10 s in all;
+        /// prints each slice's progress.
+        #[arg(long, value_name = "MS", value_parser = clap::value_parser!(u64).range(1..=10_000))]
+        slice: Option<u64>,
     },
     /// Play two computer players against each other and report the statistics.
     ///
@@ -151,7 +156,7 @@ fn main() -> ExitCode {
         Command::Show { game, json } => commands::show(&game, json),
         Command::Perft { game, depth } => commands::perft(&game, depth),
         Command::Moves { game, after } => commands::moves(&game, after),
-        Command::Think { game, player } => commands::think(&game, &player),
+        Command::Think { game, player, slice } => commands::think(&game, &player, slice),
         Command::Match(args) => match_cmd::run(&args),
         Command::Solve { game, verdict, json, boards, shard, out, summarize, compensation, threads } => {
             match (summarize, boards) {

@@ -76,8 +76,20 @@ fn bad_input_fails_with_a_message() {
 #[test]
 fn think_reports_a_move() {
     let out = ok(&["think", "warp-weft", "--player", "ab:depth=3"]);
-    assert!(out.starts_with("bestmove "), "{out}");
+    assert!(out.starts_with("info depth 1 nodes "), "each iteration says what it found: {out}");
+    assert!(out.contains("\nbestmove "), "{out}");
     assert!(out.contains("\ndepth 3\n"));
+}
+
+#[test]
+fn think_in_slices_reports_between_them_and_reaches_the_same_depth() {
+    let whole = ok(&["think", "leeward", "--player", "ab:depth=5"]);
+    let sliced = ok(&["think", "leeward", "--player", "ab:depth=5", "--slice", "1"]);
+    assert!(sliced.starts_with("info depth "), "{sliced}");
+    assert!(sliced.contains("\ndepth 5\n"), "{sliced}");
+    let score = |out: &str| out.lines().find(|l| l.starts_with("score ")).map(str::to_string);
+    assert_eq!(score(&sliced), score(&whole), "the slices split the time, not the search");
+    assert!(fails(&["think", "leeward", "--slice", "0"]).contains("--slice"));
 }
 
 #[test]

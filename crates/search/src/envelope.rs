@@ -137,12 +137,16 @@ pub struct Bounds {
     pub cancel: Option<Arc<AtomicBool>>,
     /// Where the decision reports what it has found so far.
     pub progress: Option<Reporter>,
+    /// When the decision began, where it is thought in several calls (see
+    /// [`crate::Slices`]); a time the spec gives from the start of the
+    /// decision (a solver's `settle`) counts from here. `None`: from this call.
+    pub began: Option<Instant>,
 }
 
 impl Bounds {
     /// Bounds that stop a decision after `time`.
     pub fn within(time: Duration) -> Self {
-        Bounds { time: Some(time), cancel: None, progress: None }
+        Bounds { time: Some(time), cancel: None, progress: None, began: None }
     }
 
     /// These bounds, reporting the decision's progress to `reporter`.

@@ -421,7 +421,9 @@ impl<G: Evaluate> Player<G> {
                 let start = Instant::now();
                 // Under a hard bound the solver gets most of it; a search plays with the rest.
                 let budget = self.bounds.time.map(|t| t * 4 / 5);
-                match game.solve_best(budget, *settle, self.bounds.cancel.as_ref(), &mut self.memory) {
+                // The time to settle counts from the start of the decision, which may be an earlier call.
+                let settle = settle.map(|s| s.saturating_sub(self.bounds.began.map_or(Duration::ZERO, |b| b.elapsed())));
+                match game.solve_best(budget, settle, self.bounds.cancel.as_ref(), &mut self.memory) {
                     Some(solved) => Some(SearchResult {
                         elapsed: start.elapsed(),
                         exact: solved.exact,

@@ -13,7 +13,8 @@ use std::sync::Arc;
 use serde_json::{json, Value};
 use tabula_core::{Error, SolverMemory};
 use tabula_play::{analysis, records, Seat, StoredResult, Table};
-use tabula_search::{AnyPlayer, Bounds, Envelope, Progress, Reporter};
+use tabula_core::time::Duration;
+use tabula_search::{AnyPlayer, Envelope, Progress, Slice, Slices};
 use wasm_bindgen::prelude::*;
 
 use crate::{js, option_texts};
@@ -29,14 +30,16 @@ extern "C" {
     fn call(this: &ProgressListener, this_arg: &JsValue, report: &str);
 }
 
-/// A JavaScript value held by a search's reporter, which must be `Send`.
-struct OnePageThread(ProgressListener);
+/// What one slice of the computer's thinking came to.
+enum Thought {
+    /// Still thinking: what it has found so far.
+    Thinking(Progress),
+    /// The move is played: the new view.
+    Done(String),
+}
 
-// SAFETY: this crate is built for wasm32-unknown-unknown without atomics: the
-// module runs on the one thread of its worker, so the value never crosses threads.
-unsafe impl Send for OnePageThread {}
-// SAFETY: as above, no second thread exists to share it with.
-unsafe impl Sync for OnePageThread {}
+/// The slice [`LocalMatch::computer_move`] thinks in: it reports its progress between slices.
+const FINISH_SLICE_MS: u32 = 100;
 
 /// One progress report as the page reads it.
 fn progress_json(p: &Progress) -> String {
@@ -60,6 +63,39 @@ pub struct LocalMatch {
     players: [Option<Box<dyn AnyPlayer>>; 2],
     /// The exact solver's table for hints, kept between them.
     solver: SolverMemory,
+    /// The computer's decision under way, for the match version it began at.
+    thinking: Option<(u64, Slices)>,
+}
+
+impl LocalMatch {
+    /// Thinks one slice of at most `ms` on the decision under way, and plays its move once it is made.
+    fn think_slice(&mut self, ms: u32) -> Result<Thought, JsError> {
+        if !self.is_thinking() {
+            self.thinking = None;
+            return Err(JsError::new("the computer is not thinking about this position (it changed, or it has moved)"));
+        }
+        let seat = self.table.game.side_to_move().index();
+        let (Some((_, slices)), Some(player)) = (self.thinking.as_mut(), self.players[seat].as_mut()) else {
+            return Err(JsError::new("the computer is not thinking about this position"));
+        };
+        let slice = Duration::from_millis(u64::from(ms.clamp(1, 10_000)));
+        let decision = match slices.next(player.as_mut(), self.table.game.as_ref(), slice) {
+            Ok(Slice::Thinking(progress)) => return Ok(Thought::Thinking(progress)),
+            Ok(Slice::Done(Some(decision))) => decision,
+            Ok(Slice::Done(None)) => {
+                self.thinking = None;
+                return Err(JsError::new("the game is over"));
+            }
+            Err(e) => {
+                self.thinking = None;
+                return Err(JsError::new(&format!("the computer could not choose a move: {e}")));
+            }
+        };
+        self.thinking = None;
+        self.table.play(&decision.mv).map_err(js)?;
+        self.table.last_decision = Some(decision);
+        Ok(Thought::Done(self.view()))
+    }
 }
 
 /// The limits of a player on this device: `memory_mib` for its tables.
@@ -121,7 +157,7 @@ impl LocalMatch {
         let position = position.filter(|p| !p.trim().is_empty());
         let table = Table::new(id, slug, options, &players, position.as_deref(), &envelope(memory_mib)).map_err(js)?;
         check_memory(&table, memory_mib).map_err(js)?;
-        Ok(LocalMatch { table, players: [None, None], solver: None })
+        Ok(LocalMatch { table, players: [None, None], solver: None, thinking: None })
     }
 
     /// Brings back a match from what [`LocalMatch::saved`] gave, replaying its moves.
@@ -167,7 +203,7 @@ impl LocalMatch {
         }
         table.created_at = value.get("created_at").and_then(Value::as_i64).unwrap_or(table.created_at);
         table.version = value.get("version").and_then(Value::as_u64).unwrap_or(table.version);
-        Ok(LocalMatch { table, players: [None, None], solver: None })
+        Ok(LocalMatch { table, players: [None, None], solver: None, thinking: None })
     }
 
     /// What the page keeps to bring the match back: its start, seats, names and moves, as JSON.
@@ -220,11 +256,30 @@ impl LocalMatch {
     }
 
     /// The computer thinks for the seat to move (with `seed` from the page's
-    /// randomness), plays its move, and returns the new view.
+    /// randomness), plays its move, and returns the new view: the whole
+    /// decision in one call, for a caller with nothing to do meanwhile (the
+    /// worker thinks one slice at a time: [`LocalMatch::begin_thinking`]).
     ///
     /// While it thinks, `progress` (a function of one JSON text, if given) hears
     /// what the search has found so far: `{depth, nodes, playouts, ms, best, score}`.
     pub fn computer_move(&mut self, seed: u32, progress: Option<ProgressListener>) -> Result<String, JsError> {
+        self.begin_thinking(seed)?;
+        loop {
+            match self.think_slice(FINISH_SLICE_MS)? {
+                Thought::Done(view) => return Ok(view),
+                Thought::Thinking(p) => {
+                    if let Some(listener) = &progress {
+                        listener.call(&JsValue::NULL, &progress_json(&p));
+                    }
+                }
+            }
+        }
+    }
+
+    /// Starts the computer's decision for the seat to move (with `seed` from
+    /// the page's randomness); [`LocalMatch::think`] then thinks one slice at
+    /// a time. Any change to the match (a move, an undo) abandons it.
+    pub fn begin_thinking(&mut self, seed: u32) -> Result<(), JsError> {
         if self.table.is_over() {
             return Err(JsError::new("the game is over"));
         }
@@ -236,19 +291,23 @@ impl LocalMatch {
         let seed = game.hash() ^ u64::from(seed) ^ self.table.version.wrapping_mul(0x9E37_79B9_7F4A_7C15);
         let player = self.players[seat].get_or_insert_with(|| game.new_player(spec, seed));
         player.reseed(seed);
-        let mut bounds = Bounds::within(std::time::Duration::from_millis(MAX_THINK_MS));
-        if let Some(listener) = progress {
-            let listener = OnePageThread(listener);
-            bounds = bounds.reporting_to(Reporter::new(move |p| listener.0.call(&JsValue::NULL, &progress_json(p))));
-        }
-        player.set_bounds(bounds);
-        let decision = player
-            .choose(game)
-            .map_err(|e| JsError::new(&format!("the computer could not choose a move: {e}")))?
-            .ok_or_else(|| JsError::new("the game is over"))?;
-        self.table.play(&decision.mv).map_err(js)?;
-        self.table.last_decision = Some(decision);
-        Ok(self.view())
+        self.thinking = Some((self.table.version, Slices::new(spec, Duration::from_millis(MAX_THINK_MS))));
+        Ok(())
+    }
+
+    /// Thinks for at most `ms` more on the decision begun by
+    /// [`LocalMatch::begin_thinking`]: `{"done": false, "progress": {…}}`
+    /// while it goes on, `{"done": true, "view": {…}}` once the move is played.
+    pub fn think(&mut self, ms: u32) -> Result<String, JsError> {
+        Ok(match self.think_slice(ms)? {
+            Thought::Thinking(p) => format!(r#"{{"done":false,"progress":{}}}"#, progress_json(&p)),
+            Thought::Done(view) => format!(r#"{{"done":true,"view":{view}}}"#),
+        })
+    }
+
+    /// Whether a decision is under way (begun and not yet played or abandoned).
+    pub fn is_thinking(&self) -> bool {
+        self.thinking.as_ref().is_some_and(|(version, _)| *version == self.table.version)
     }
 
     /// The view of the position after the first `ply` moves (`GET …/at/{ply}`).
