@@ -147,6 +147,28 @@ test('while it thinks in the browser, the computer says how deep it has looked a
   }
 });
 
+test('while the solver works on a 7 × 7 board, Perfect says what its search has found so far', { timeout: 120000 }, async () => {
+  const server = await startServer();
+  // The person plays Warp: Weft, the computer, opens, and the whole game is ahead of the solver.
+  const page = await newPage(browser, {
+    engine: 'browser',
+    settings: { 'tabula.warp-weft': { mode: 'computer', level: 'perfect', side: 'warp', size: '7', hints: false } },
+  });
+  try {
+    await page.goto(`${server.base}/play/warp-weft`);
+    await page.waitForURL(/[?&]match=local-/);
+    const line = await page.waitForFunction(() => {
+      const el = document.querySelector('#thinking #engine-progress');
+      return el && /^Depth \d+ · [\d.]+ [kM]? ?positions\/s · best [a-g][1-7]$/.test(el.textContent) && el.textContent;
+    }, null, { timeout: 60000 });
+    assert.match(await line.jsonValue(), /best/);
+    assert.deepEqual(page.problems, []);
+  } finally {
+    await page.context().close();
+    await server.stop();
+  }
+});
+
 test('an undo while the computer thinks in the browser stops its search between two slices; the same worker plays on', { timeout: 120000 }, async () => {
   const server = await startServer();
   const page = await newPage(browser, {

@@ -16,7 +16,7 @@ let engine = null;
 const matches = new Map(); // id -> {m: LocalMatch, version}
 let memoryMib = 256;
 /** How long the computer thinks between two looks at the page's messages, in ms. */
-const SLICE_MS = 40;
+const SLICE_MS = 50;
 /** The computer's decisions under way (their request numbers), and those the page has stopped. */
 const thinking = new Set();
 const stopped = new Set();

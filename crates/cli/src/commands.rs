@@ -1,8 +1,8 @@
 //! The commands that look at one position.
 
 use serde_json::{json, Value};
-use tabula_games::registry;
 use std::time::Duration;
+use tabula_games::registry;
 use tabula_search::{Bounds, PlayerSpec, Progress, Reporter, Slices};
 
 use crate::game_args::GameArgs;
@@ -119,7 +119,13 @@ pub fn think(args: &GameArgs, player: &str, slice_ms: Option<u64>) -> Result<(),
 fn print_info(p: &Progress) {
     let best = p.best.as_deref().unwrap_or("-");
     let counted = if p.playouts { "playouts" } else { "nodes" };
-    println!("info depth {} {counted} {} time {} best {best} score {}", p.depth, p.nodes, p.elapsed.as_millis(), p.score);
+    println!(
+        "info depth {} {counted} {} time {} best {best} score {}",
+        p.depth,
+        p.nodes,
+        p.elapsed.as_millis(),
+        p.score
+    );
 }
 
 /// Prints the game's exact-solver report.

@@ -81,7 +81,7 @@ fn a_tree_search_in_slices_keeps_growing_one_tree() {
         .unwrap()
         .expect("the game goes on");
     assert!(game.legal_moves().contains(&decision.mv));
-    assert!(decision.nodes >= 3000, "at least the spec's playouts over all slices: {}", decision.nodes);
+    assert!((3000..3100).contains(&decision.nodes), "the spec's playouts, over all slices: {}", decision.nodes);
     assert!(reports.iter().all(|p| p.playouts), "a tree search counts playouts");
     assert!(reports.windows(2).all(|w| w[0].nodes < w[1].nodes), "the count grows slice by slice");
 }

@@ -106,6 +106,27 @@ pub struct AlphaBeta<G: Evaluate> {
     first_root_done: Option<Instant>,
     /// What the threads of a parallel search share besides the table.
     shared: Option<Arc<SharedIterations<G::Move>>>,
+    /// When the decision that later searches belong to began, where it is
+    /// thought in several calls (see [`AlphaBeta::set_decision`]).
+    decision: Option<Instant>,
+    /// How far the last search of that decision got, for the next call to go on from.
+    resume: Option<Resume<G::Move>>,
+}
+
+/// Where a decision thought in several calls stood at the end of one.
+struct Resume<M> {
+    /// The decision's start.
+    began: Instant,
+    /// The position searched.
+    hash: u64,
+    /// The result so far (its depth is the last finished iteration).
+    result: SearchResult<M>,
+    /// The last finished iteration's score, for the next aspiration window.
+    previous: Option<i32>,
+    /// How long the finished iterations took, to foresee the next.
+    pace: IterationPace,
+    /// The unfinished iteration's start and when its first root move was done.
+    unfinished: Option<(Instant, Option<Instant>)>,
 }
 
 impl<G: Evaluate> AlphaBeta<G> {
@@ -140,6 +161,8 @@ impl<G: Evaluate> AlphaBeta<G> {
             root_best: None,
             first_root_done: None,
             shared: None,
+            decision: None,
+            resume: None,
         }
     }
 
@@ -187,6 +210,15 @@ impl<G: Evaluate> AlphaBeta<G> {
     pub fn set_bounds(&mut self, deadline: Option<Instant>, cancel: Option<Arc<AtomicBool>>) {
         self.hard_deadline = deadline;
         self.cancel = cancel;
+    }
+
+    /// Says that later searches belong to one decision that began at
+    /// `began` and is thought in several calls, each stopped by its bounds
+    /// (see [`crate::Slices`]): a search of the same position goes on from
+    /// the iteration the last one finished, with its move ordering, and
+    /// the spec's time counts from `began`. `None`: each search is a decision.
+    pub fn set_decision(&mut self, began: Option<Instant>) {
+        self.decision = began;
     }
 
     /// Reports every later search's finished iterations (depth, positions,
@@ -287,8 +319,14 @@ impl<G: Evaluate> AlphaBeta<G> {
     /// and stop on their own only once they finished the last iteration or
     /// solved the game, which stops the whole search.
     fn run(&mut self, game: &G, limits: SearchLimits, id: usize) -> SearchResult<G::Move> {
-        let start = Instant::now();
-        if id == 0 {
+        // A call that goes on with a decision begun earlier (one thread only) starts where the last one stopped.
+        let decision = self.decision.filter(|_| id == 0 && self.shared.is_none());
+        let resumed = match (decision, self.resume.take()) {
+            (Some(began), Some(r)) if r.began == began && r.hash == game.hash() => Some(r),
+            _ => None,
+        };
+        let start = decision.unwrap_or_else(Instant::now);
+        if id == 0 && resumed.is_none() {
             self.table.new_search();
         }
         self.nodes = 0;
@@ -300,8 +338,10 @@ impl<G: Evaluate> AlphaBeta<G> {
         }
         self.root_side = game.side_to_move();
         self.node_limit = limits.nodes.unwrap_or(u64::MAX);
-        self.killers.iter_mut().for_each(|k| *k = [None; 2]);
-        self.history.iter_mut().for_each(|h| *h /= 8);
+        if resumed.is_none() {
+            self.killers.iter_mut().for_each(|k| *k = [None; 2]);
+            self.history.iter_mut().for_each(|h| *h /= 8);
+        }
         let mut pos = game.clone();
         let mut result = SearchResult {
             best: None,
@@ -320,7 +360,20 @@ impl<G: Evaluate> AlphaBeta<G> {
         let max_depth = Self::max_depth(limits);
         let mut previous: Option<i32> = None;
         let mut pace = IterationPace::default();
-        let first = 1 + (id % 2) as u32;
+        let mut first = 1 + (id % 2) as u32;
+        let mut unfinished = None;
+        if let Some(r) = resumed {
+            if r.result.exact {
+                // Nothing deeper to find: the last call ended with the game's exact value.
+                self.resume = Some(Resume { result: SearchResult { nodes: 0, ..r.result.clone() }, ..r });
+                return SearchResult { nodes: 0, elapsed: start.elapsed(), ..r.result };
+            }
+            first = r.result.depth + 1;
+            previous = r.previous;
+            result = r.result;
+            pace = r.pace;
+            unfinished = r.unfinished;
+        }
         let shared = self.shared.clone();
         for depth in first..=max_depth {
             if id > 0 && depth < max_depth && shared.as_ref().is_some_and(|s| s.crowded(depth)) {
@@ -331,7 +384,14 @@ impl<G: Evaluate> AlphaBeta<G> {
             self.horizon = 0;
             self.root_best = None;
             self.first_root_done = None;
-            let began = Instant::now();
+            // The iteration an earlier call of the decision began goes on: its time counts from then.
+            let began = match unfinished.take() {
+                Some((began, first_done)) => {
+                    self.first_root_done = first_done;
+                    began
+                }
+                None => Instant::now(),
+            };
             if let Some(s) = &shared {
                 s.enter(depth);
             }
@@ -340,6 +400,7 @@ impl<G: Evaluate> AlphaBeta<G> {
                 s.leave(depth);
             }
             if self.stopped {
+                unfinished = Some((began, self.first_root_done));
                 // An unfinished iteration still counts once a root move has been
                 // searched to its depth: that move is at least as good as the
                 // last finished iteration's choice, which was searched first.
@@ -413,6 +474,9 @@ impl<G: Evaluate> AlphaBeta<G> {
         }
         result.nodes = self.nodes;
         result.elapsed = start.elapsed();
+        if let Some(began) = decision {
+            self.resume = Some(Resume { began, hash: game.hash(), result: result.clone(), previous, pace, unfinished });
+        }
         result
     }
 
@@ -607,7 +671,7 @@ impl<G: Evaluate> AlphaBeta<G> {
                 return 0;
             }
             if ply == 0 {
-                if i == 0 {
+                if i == 0 && self.first_root_done.is_none() {
                     self.first_root_done = Some(Instant::now());
                 }
                 if score > alpha {
@@ -755,7 +819,7 @@ impl<G: Evaluate> AlphaBeta<G> {
 }
 
 /// How long the iterations of one search took, to foresee the next one.
-#[derive(Debug, Default)]
+#[derive(Debug, Default, Clone, Copy)]
 struct IterationPace {
     /// The last finished iteration's length, and how long its first root move took.
     last: Option<(Duration, Duration)>,

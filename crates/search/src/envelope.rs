@@ -139,7 +139,9 @@ pub struct Bounds {
     pub progress: Option<Reporter>,
     /// When the decision began, where it is thought in several calls (see
     /// [`crate::Slices`]); a time the spec gives from the start of the
-    /// decision (a solver's `settle`) counts from here. `None`: from this call.
+    /// decision (a solver's `settle`) counts from here, and a tree search's
+    /// iterations count over every call with the same `began`. `None`: the
+    /// decision is this call.
     pub began: Option<Instant>,
 }
 

@@ -83,6 +83,10 @@ pub struct Mcts<G: Evaluate> {
     root: Option<G>,
     moves: Vec<G::Move>,
     path: Vec<u32>,
+    /// The decision the last search belonged to (its `Bounds::began`) and
+    /// the iterations spent on it, so that one decision thought in several
+    /// calls spends its iteration budget once.
+    decision: Option<(Instant, u64)>,
 }
 
 impl<G: Evaluate> Default for Mcts<G> {
@@ -94,7 +98,13 @@ impl<G: Evaluate> Default for Mcts<G> {
 impl<G: Evaluate> Mcts<G> {
     /// An empty searcher.
     pub fn new() -> Self {
-        Mcts { nodes: Vec::new(), root: None, moves: Vec::with_capacity(64), path: Vec::with_capacity(128) }
+        Mcts {
+            nodes: Vec::new(),
+            root: None,
+            moves: Vec::with_capacity(64),
+            path: Vec::with_capacity(128),
+            decision: None,
+        }
     }
 
     /// Nodes in the current tree.
@@ -125,6 +135,13 @@ impl<G: Evaluate> Mcts<G> {
         self.reuse_or_reset(game);
         let mut iterations = 0u64;
         let budget = limits.iterations.unwrap_or(if limits.time.is_some() { u64::MAX } else { 10_000 });
+        // A call that goes on with a decision begun earlier has only what is left of its budget.
+        let spent = match (bounds.began, self.decision) {
+            (Some(began), Some((same, spent))) if began == same => spent,
+            _ => 0,
+        };
+        self.decision = bounds.began.map(|began| (began, spent));
+        let budget = budget.saturating_sub(spent);
         let mut reported = start;
         while iterations < budget && self.nodes[0].proof == Proof::Unknown {
             if iterations.is_multiple_of(64) {
@@ -152,6 +169,9 @@ impl<G: Evaluate> Mcts<G> {
         if !self.nodes[0].expanded {
             // A proven root before any expansion (the game is over) or no budget: expand once.
             self.iterate(game, limits.exploration, rng);
+        }
+        if let Some((_, so_far)) = self.decision.as_mut() {
+            *so_far += iterations;
         }
         self.result(game, iterations, start.elapsed())
     }

@@ -422,7 +422,8 @@ impl<G: Evaluate> Player<G> {
                 // Under a hard bound the solver gets most of it; a search plays with the rest.
                 let budget = self.bounds.time.map(|t| t * 4 / 5);
                 // The time to settle counts from the start of the decision, which may be an earlier call.
-                let settle = settle.map(|s| s.saturating_sub(self.bounds.began.map_or(Duration::ZERO, |b| b.elapsed())));
+                let settle =
+                    settle.map(|s| s.saturating_sub(self.bounds.began.map_or(Duration::ZERO, |b| b.elapsed())));
                 match game.solve_best(budget, settle, self.bounds.cancel.as_ref(), &mut self.memory) {
                     Some(solved) => Some(SearchResult {
                         elapsed: start.elapsed(),
@@ -432,11 +433,12 @@ impl<G: Evaluate> Player<G> {
                     None => {
                         let searcher = self.alphabeta.get_or_insert_with(|| AlphaBeta::new(SOLVER_FALLBACK_TABLE_MIB));
                         searcher.set_bounds(self.bounds.deadline(start), self.bounds.cancel.clone());
+                        searcher.set_decision(self.bounds.began);
                         searcher.set_progress(self.bounds.progress.clone());
-                        let result = searcher.search(
-                            game,
-                            SearchLimits { depth: 100, time: Some(Duration::from_secs(5)), min_depth: 0, nodes: None },
-                        );
+                        // Thought in slices, the decision goes on until the solver finishes or the bounds end it.
+                        let time = if self.bounds.began.is_some() { None } else { Some(Duration::from_secs(5)) };
+                        let result =
+                            searcher.search(game, SearchLimits { depth: 100, time, min_depth: 0, nodes: None });
                         // The time spent includes the solve that did not finish.
                         result.best.map(|_| SearchResult { elapsed: start.elapsed(), ..result })
                     }
@@ -463,6 +465,7 @@ impl<G: Evaluate> Player<G> {
                 }
                 let searcher = self.alphabeta.get_or_insert_with(|| AlphaBeta::new(*table_mib));
                 searcher.set_bounds(hard, self.bounds.cancel.clone());
+                searcher.set_decision(self.bounds.began);
                 searcher.set_progress(self.bounds.progress.clone());
                 searcher.set_plain(*plain);
                 searcher.set_contempt(*contempt);

@@ -79,9 +79,12 @@ impl Slices {
         let Some(decision) = player.choose(game)? else {
             return Ok(Slice::Done(None));
         };
-        // A call that returned before its bound ended on the spec's own limits.
+        // A call that returned before its bound ended on the spec's own limits: that is the decision.
         let cut = called.elapsed() >= this;
         self.nodes += decision.nodes;
+        if !cut {
+            return Ok(Slice::Done(Some(Decision { nodes: self.nodes, elapsed: self.elapsed(), ..decision })));
+        }
         // A newer slice's decision replaces the kept one unless it looked less
         // deep (a tree search's newest is always its best), and nothing
         // replaces an exact one but another.
@@ -97,7 +100,7 @@ impl Slices {
         let best = self.best.as_ref().expect("kept above");
         let deep_enough = best.depth >= self.min_depth || best.exact;
         let out_of_time = spent >= self.cap || (deep_enough && self.time.is_some_and(|t| spent >= t));
-        if !cut || out_of_time {
+        if out_of_time {
             let mut done = self.best.take().expect("kept above");
             done.nodes = self.nodes;
             done.elapsed = spent;

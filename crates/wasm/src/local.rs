@@ -11,9 +11,9 @@ use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
 
 use serde_json::{json, Value};
+use tabula_core::time::Duration;
 use tabula_core::{Error, SolverMemory};
 use tabula_play::{analysis, records, Seat, StoredResult, Table};
-use tabula_core::time::Duration;
 use tabula_search::{AnyPlayer, Envelope, Progress, Slice, Slices};
 use wasm_bindgen::prelude::*;
 
