@@ -2,16 +2,14 @@
 // load its own play module and hand it the page.
 import { api } from './api.js';
 import * as shell from './shell.js';
-import { warm } from './engine.js';
 
 const root = document.getElementById('app');
 const slug = decodeURIComponent(location.pathname.split('/').filter(Boolean)[1] || '');
 
 let game = null;
 
-// The engine's worker starts compiling the rules while the rest of the page loads,
-// and the game's own module is fetched beside the list of games, not after it.
-warm();
+// The game's own module is fetched beside the list of games, not after it
+// (the engine's worker was started by engine-warm.js, from the page's head).
 const gameModule = slug ? import(`/static/games/${encodeURIComponent(slug)}/play.js`) : null;
 gameModule?.catch(() => {}); // no such game: said below, from the list of games
 

@@ -665,10 +665,13 @@ async fn matches_page(State(state): Shared) -> Response {
 }
 
 async fn play_page(State(state): Shared, Path(slug): Path<String>) -> Response {
-    if find(&slug).is_err() {
+    let Ok(entry) = find(&slug) else {
         return assets::not_found_page();
-    }
-    assets::respond(state.config.web_dir.as_deref(), "play.html")
+    };
+    // The page's modules and the game's, fetched together rather than one import after another.
+    let dir = state.config.web_dir.as_deref();
+    let entries = ["shell/play-page.js".to_string(), format!("games/{}/play.js", entry.info().slug)];
+    assets::respond_with_head(dir, "play.html", Some(&assets::preload_tags(dir, &entries)))
 }
 
 async fn rules_page(State(state): Shared, Path(slug): Path<String>) -> Response {

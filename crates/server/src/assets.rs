@@ -61,6 +61,91 @@ pub(crate) fn with_head_tag(page: Vec<u8>, tag: &str) -> Vec<u8> {
     }
 }
 
+/// Preload tags for the modules that the web files `entries` (e.g.
+/// `shell/play-page.js`) import, directly or not, and for the stylesheets
+/// those modules name next to themselves (`new URL('./board.css',
+/// import.meta.url)`): the browser then asks for them all at once, instead
+/// of one level of imports after another. Only static imports are followed;
+/// a file that is not there (a name in a comment) is left out.
+pub fn preload_tags(dir: Option<&Path>, entries: &[String]) -> String {
+    let mut seen: Vec<String> = Vec::new();
+    let mut styles: Vec<String> = Vec::new();
+    let mut queue: Vec<String> = entries.to_vec();
+    while let Some(path) = queue.pop() {
+        if seen.contains(&path) || seen.len() >= MAX_PRELOADS {
+            continue;
+        }
+        let Some(text) = load(dir, &path).and_then(|bytes| String::from_utf8(bytes).ok()) else { continue };
+        seen.push(path.clone());
+        for (spec, is_style) in imports_of(&text) {
+            let Some(target) = resolve(&path, spec) else { continue };
+            if is_style {
+                if !styles.contains(&target) && load(dir, &target).is_some() {
+                    styles.push(target);
+                }
+            } else {
+                queue.push(target);
+            }
+        }
+    }
+    seen.sort();
+    let modules = seen.iter().map(|p| format!(r#"<link rel="modulepreload" href="/static/{p}">"#));
+    let sheets = styles.iter().map(|p| format!(r#"<link rel="preload" href="/static/{p}" as="style">"#));
+    modules.chain(sheets).collect::<Vec<_>>().join("\n  ")
+}
+
+/// The most modules one page's preload tags name (the play page has about thirty).
+const MAX_PRELOADS: usize = 200;
+
+/// The specifiers a module's static imports name, and the `.css` files it
+/// names next to itself (`true`), in the order they appear.
+fn imports_of(text: &str) -> Vec<(&str, bool)> {
+    let mut found = Vec::new();
+    for opener in ["from '", "from \"", "import '", "import \"", "new URL('", "new URL(\""] {
+        let quote = &opener[opener.len() - 1..];
+        let mut rest = text;
+        while let Some(at) = rest.find(opener) {
+            rest = &rest[at + opener.len()..];
+            let Some(end) = rest.find(quote) else { break };
+            let spec = &rest[..end];
+            let style = opener.starts_with("new URL");
+            let next = rest[end + 1..].trim_start();
+            if style && !(spec.ends_with(".css") && next.starts_with(", import.meta.url)")) {
+                continue;
+            }
+            if !style && !spec.ends_with(".js") {
+                continue;
+            }
+            found.push((spec, style));
+        }
+    }
+    found
+}
+
+/// The web path that `spec`, written in the module at web path `from`, names
+/// (`/static/x` or relative to `from`), if it is one of the portal's files.
+fn resolve(from: &str, spec: &str) -> Option<String> {
+    let mut parts: Vec<&str> = match spec.strip_prefix("/static/") {
+        Some(_) => Vec::new(),
+        None if spec.starts_with("./") || spec.starts_with("../") => {
+            let mut dir: Vec<&str> = from.split('/').collect();
+            dir.pop();
+            dir
+        }
+        None => return None,
+    };
+    for part in spec.strip_prefix("/static/").unwrap_or(spec).split('/') {
+        match part {
+            "." | "" => {}
+            ".." => {
+                parts.pop()?;
+            }
+            name => parts.push(name),
+        }
+    }
+    Some(parts.join("/"))
+}
+
 /// Whether a file's name carries a hash of its content (it never changes under that name).
 fn is_hashed(path: &str) -> bool {
     path.starts_with("engine/")
@@ -68,7 +153,15 @@ fn is_hashed(path: &str) -> bool {
 
 /// A reply carrying a web file with its content type, or a 404 page.
 pub fn respond(dir: Option<&Path>, path: &str) -> Response {
-    match load(dir, path) {
+    respond_with_head(dir, path, None)
+}
+
+/// [`respond`] for a page, with `head` (tags) put in its head.
+pub fn respond_with_head(dir: Option<&Path>, path: &str, head: Option<&str>) -> Response {
+    match load(dir, path).map(|bytes| match head {
+        Some(tags) => with_head_tag(bytes, tags),
+        None => bytes,
+    }) {
         Some(bytes) => {
             let kind = content_type(path);
             let cache = if is_hashed(path) { "public, max-age=31536000, immutable" } else { "no-cache" };
@@ -100,5 +193,50 @@ fn content_type(path: &str) -> &'static str {
         "webmanifest" => "application/manifest+json",
         "txt" | "md" => "text/plain; charset=utf-8",
         _ => "application/octet-stream",
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn imports_are_read_and_resolved_as_the_browser_would() {
+        let text = "import { a } from './a.js';\nimport {\n  b,\n} from \"/static/shell/b.js\";\nimport './c.js';\n\
+                    const d = await import('./dynamic.js');\nawait useStylesheet(new URL('./board.css', import.meta.url));\n\
+                    const e = new URL('./e.css', location.href);\nimport x from 'bare';";
+        let found = imports_of(text);
+        assert_eq!(
+            found,
+            vec![("./a.js", false), ("/static/shell/b.js", false), ("./c.js", false), ("./board.css", true)]
+        );
+        assert_eq!(resolve("games/go/play.js", "./board.js").as_deref(), Some("games/go/board.js"));
+        assert_eq!(resolve("games/go/play.js", "../../shell/svg.js").as_deref(), Some("shell/svg.js"));
+        assert_eq!(resolve("games/go/play.js", "/static/shell/form.js").as_deref(), Some("shell/form.js"));
+        assert_eq!(resolve("shell/a.js", "../../../etc/passwd"), None, "nothing above the web folder");
+        assert_eq!(resolve("shell/a.js", "bare"), None);
+    }
+
+    #[test]
+    fn a_play_page_preloads_every_module_it_will_import_and_its_board_style() {
+        for slug in ["leeward", "warp-weft", "piracy", "seesaw"] {
+            let tags = preload_tags(None, &["shell/play-page.js".into(), format!("games/{slug}/play.js")]);
+            for module in ["shell/play-page.js", "shell/api.js", "shell/engine.js", "shell/status-card.js"] {
+                assert!(
+                    tags.contains(&format!(r#"<link rel="modulepreload" href="/static/{module}">"#)),
+                    "{slug}: {module}"
+                );
+            }
+            assert!(tags.contains(&format!(r#"href="/static/games/{slug}/board.js""#)), "{slug}: its board");
+            assert!(
+                tags.contains(&format!(r#"<link rel="preload" href="/static/games/{slug}/board.css" as="style">"#)),
+                "{slug}: its board's style"
+            );
+            assert!(!tags.contains("rules.js"), "{slug}: a module imported only on demand is not preloaded");
+            for line in tags.lines() {
+                let path = line.split('"').nth(3).and_then(|h| h.strip_prefix("/static/")).unwrap();
+                assert!(load(None, path).is_some(), "{slug}: {path} is a file of the portal");
+            }
+        }
     }
 }
