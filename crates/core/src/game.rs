@@ -76,6 +76,32 @@ pub trait Game: Clone + Send + Sync + 'static {
         }
     }
 
+    /// A random playout: plays the move [`Game::pick_move`] picks with
+    /// `choose` until the game ends or `max_moves` have been played, and
+    /// returns the result (`None` if capped) and the number of moves. A game
+    /// may play its playouts faster than move by move through this trait
+    /// (one dispatch for the whole playout, say) but must pick the same moves.
+    #[inline]
+    fn play_out(
+        &mut self,
+        max_moves: usize,
+        scratch: &mut Vec<Self::Move>,
+        mut choose: impl FnMut(usize) -> usize,
+    ) -> (Option<Outcome>, usize) {
+        let mut played = 0;
+        let outcome = loop {
+            if played >= max_moves {
+                break None;
+            }
+            let Some(mv) = self.pick_move(scratch, &mut choose) else {
+                break self.outcome();
+            };
+            self.play(mv);
+            played += 1;
+        };
+        (outcome, played)
+    }
+
     /// Why the game ended, in a sentence for the result banner (empty while it goes on).
     fn outcome_reason(&self) -> String {
         String::new()

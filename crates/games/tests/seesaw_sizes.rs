@@ -219,3 +219,39 @@ fn base_8_moves_parse_and_format_back() {
         assert_eq!(&p.format_move(mv), text);
     }
 }
+
+// ---------------------------------------------------------------- playouts
+
+/// A random playout move by move, as the trait's default plays it.
+fn play_out_one_by_one(p: &mut Seesaw, max: usize, seed: u64) -> (Option<Outcome>, usize) {
+    let mut rng = seeded_rng(seed);
+    let mut scratch = Vec::new();
+    let mut played = 0;
+    while played < max {
+        let Some(mv) = p.pick_move(&mut scratch, |n| uniform_below(&mut rng, n as u64) as usize) else {
+            return (p.outcome(), played);
+        };
+        p.play(mv);
+        played += 1;
+    }
+    (None, played)
+}
+
+#[test]
+fn a_whole_playout_at_once_plays_the_same_game_and_keeps_the_hash() {
+    for base in 3..=8 {
+        let start = Seesaw::new(&Options::from_pairs(&[format!("base={base}")]).unwrap()).unwrap();
+        for seed in 0..40 {
+            for max in [5, 100_000] {
+                let mut by_moves = start.clone();
+                let expected = play_out_one_by_one(&mut by_moves, max, seed);
+                let mut at_once = start.clone();
+                let mut rng = seeded_rng(seed);
+                let got = at_once.play_out(max, &mut Vec::new(), |n| uniform_below(&mut rng, n as u64) as usize);
+                assert_eq!(got, expected, "base {base}, seed {seed}, at most {max} moves");
+                assert_eq!(at_once.to_text(), by_moves.to_text(), "base {base}, seed {seed}");
+                assert_eq!(at_once.hash(), by_moves.hash(), "base {base}, seed {seed}: the hash is brought up to date");
+            }
+        }
+    }
+}

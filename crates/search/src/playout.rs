@@ -19,7 +19,7 @@ pub struct PlayoutStats {
 /// Plays random moves on `game` until it ends or `max_moves` have been
 /// played (the caller passes a copy it may spoil). Returns the outcome
 /// (`None` if capped) and the number of moves. Each move is picked with
-/// [`Game::pick_move`]; `moves` is its scratch buffer, reused between calls
+/// [`Game::pick_move`] (through [`Game::play_out`]); `moves` is its scratch buffer, reused between calls
 /// so that playouts allocate nothing once warm.
 #[inline]
 pub fn random_playout<G: Game>(
@@ -28,18 +28,7 @@ pub fn random_playout<G: Game>(
     max_moves: usize,
     moves: &mut Vec<G::Move>,
 ) -> (Option<Outcome>, usize) {
-    let mut played = 0;
-    let outcome = loop {
-        if played >= max_moves {
-            break None;
-        }
-        let Some(mv) = game.pick_move(moves, |n| random_index(rng, n)) else {
-            break game.outcome();
-        };
-        game.play(mv);
-        played += 1;
-    };
-    (outcome, played)
+    game.play_out(max_moves, moves, |n| random_index(rng, n))
 }
 
 impl PlayoutStats {

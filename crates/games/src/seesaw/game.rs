@@ -58,6 +58,31 @@ impl Game for Seesaw {
         with_pos!(self, p => p.pick(scratch, choose))
     }
 
+    /// One dispatch on the board's size for the whole playout, and the hash
+    /// brought up to date once at its end rather than at every move.
+    fn play_out(
+        &mut self,
+        max_moves: usize,
+        scratch: &mut Vec<SeesawMove>,
+        mut choose: impl FnMut(usize) -> usize,
+    ) -> (Option<Outcome>, usize) {
+        with_pos_mut!(self, p => {
+            let mut played = 0;
+            let outcome = loop {
+                if played >= max_moves {
+                    break None;
+                }
+                let Some(mv) = p.pick(scratch, &mut choose) else {
+                    break p.outcome();
+                };
+                p.play_as::<false>(mv);
+                played += 1;
+            };
+            p.refresh();
+            (outcome, played)
+        })
+    }
+
     #[inline]
     fn play(&mut self, mv: SeesawMove) {
         with_pos_mut!(self, p => p.play(mv))

@@ -666,6 +666,13 @@ impl<M: Mask> Pos<M> {
 
     #[inline]
     pub fn play(&mut self, mv: SeesawMove) {
+        self.play_as::<true>(mv)
+    }
+
+    /// [`Pos::play`], keeping the hash up to date only if `HASH` (a playout
+    /// that skips it calls [`Pos::refresh`] at its end).
+    #[inline(always)]
+    pub fn play_as<const HASH: bool>(&mut self, mv: SeesawMove) {
         let side = self.next;
         match mv.flags & KIND {
             DEPLOY => {
@@ -675,30 +682,38 @@ impl<M: Mask> Pos<M> {
                 self.stacks[side] |= bit;
                 self.front[side] |= self.t.around[c & (MAX_CELLS - 1)];
                 self.size[c & (M::CELLS - 1)] = 1;
-                self.hash ^= tile_key(side, c) ^ stack_key(side, c, 1);
+                if HASH {
+                    self.hash ^= tile_key(side, c) ^ stack_key(side, c, 1);
+                }
             }
             PASS => {}
             _ => {
                 let (from, to) = (mv.from(), mv.to());
                 let k = self.size[from & (M::CELLS - 1)];
-                let mut h = stack_key(side, from, k);
+                let mut h = if HASH { stack_key(side, from, k) } else { 0 };
                 self.stacks[side] ^= M::bit(from);
                 let captured = mv.captured_as::<M>();
                 if !captured.is_zero() {
                     let other = side.opponent();
                     self.stacks[other] ^= captured;
-                    for e in cells_of(captured) {
-                        h ^= stack_key(other, e, self.size[e & (M::CELLS - 1)]);
+                    if HASH {
+                        for e in cells_of(captured) {
+                            h ^= stack_key(other, e, self.size[e & (M::CELLS - 1)]);
+                        }
                     }
                 }
                 let grown = k + mv.promotes() as u8;
                 self.size[to & (M::CELLS - 1)] = grown;
                 self.stacks[side] |= M::bit(to);
-                self.hash ^= h ^ stack_key(side, to, grown);
+                if HASH {
+                    self.hash ^= h ^ stack_key(side, to, grown);
+                }
             }
         }
         self.next = self.next.opponent();
-        self.hash ^= NORTH_TO_MOVE;
+        if HASH {
+            self.hash ^= NORTH_TO_MOVE;
+        }
     }
 
     #[inline]
