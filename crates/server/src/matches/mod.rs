@@ -28,7 +28,7 @@ use crate::clock::Clock;
 use crate::error::ApiError;
 use crate::records::{self, GameRecord};
 use crate::secret;
-use crate::store::{now_ms, ClockSettings, ClockState, MoveRow, SeatRow, StoredMatch};
+use crate::store::{now_ms, ClockSettings, ClockState, MoveRow, Moved, SeatRow, StoredMatch};
 use crate::views::{Credentials, MatchView, OnlineView};
 
 /// One match: its table (game, seats and history, as a page plays it
@@ -109,6 +109,40 @@ impl Match {
             }
         });
         Ok(MoveRow { ply: self.movers.len() - 1, mv: written, side: mover, at, clock_ms })
+    }
+
+    /// Follows a move that another server played and committed, as its
+    /// notice tells it (`moved`, making the match `version`): the same state
+    /// a reload from the store would give, the move checked by the rules.
+    /// Refuses, changing nothing, a move that does not follow from this copy
+    /// (the caller then reads the store).
+    pub fn follow(&mut self, version: u64, moved: &Moved) -> Result<(), Error> {
+        let id = self.id.clone();
+        let behind = |why: &str| Err(Error::BadPosition(format!("match {id} cannot follow the notice: {why}")));
+        if version != self.version + 1 || moved.ply != self.movers.len() {
+            return behind("it is not the next version");
+        }
+        if self.online.as_ref().is_some_and(|o| o.clock.is_some()) != moved.clock.is_some() {
+            return behind("the clocks differ");
+        }
+        self.play(&moved.mv)?;
+        if self.is_over() {
+            // A move that ends the game carries a result, which the notice does not: read the store.
+            self.unplay();
+            self.version -= 1;
+            return behind("the move ends the game");
+        }
+        if let Some(t) = self.times.last_mut() {
+            *t = moved.at;
+        }
+        if let (Some(o), Some(state)) = (self.online.as_mut(), moved.clock) {
+            if let Some(clock) = o.clock.as_mut() {
+                *clock = Clock::from_state(clock.settings, state);
+            }
+        }
+        self.version = version;
+        self.last_decision = None;
+        Ok(())
     }
 
     /// The clock as the store keeps it, if the match has one.
@@ -259,5 +293,50 @@ impl Match {
     /// The match as a record.
     pub fn record(&self) -> GameRecord {
         records::from_stored(&self.stored())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// An online Warp & Weft match with a clock, both seats taken, and a copy of it as another server holds it.
+    fn origin_and_copy() -> (Match, Match) {
+        let players = ["human".to_string(), "human".to_string()];
+        let mut origin =
+            Match::new("m1".into(), "warp-weft", BTreeMap::new(), &players, None, &Envelope::PUBLIC).unwrap();
+        origin.go_online(0, Some(ClockSettings { initial_ms: 60_000, increment_ms: 2_000 }));
+        if let Some(o) = origin.online.as_mut() {
+            o.tokens[1] = Some([7; 32]);
+        }
+        let mut copy = origin.clone();
+        copy.refresh(&origin.stored()).unwrap();
+        (origin, copy)
+    }
+
+    #[test]
+    fn a_copy_that_follows_a_notices_move_is_the_state_the_store_holds() {
+        let (mut origin, mut copy) = origin_and_copy();
+        for _ in 0..4 {
+            let mv = origin.game.legal_moves()[0].clone();
+            let row = origin.play_timed(&mv, None).unwrap();
+            let moved = Moved { ply: row.ply, mv: row.mv, at: row.at, clock: origin.clock_state() };
+            copy.follow(origin.version, &moved).unwrap();
+            assert_eq!(copy.stored(), origin.stored(), "after {mv}");
+        }
+    }
+
+    #[test]
+    fn a_move_that_does_not_follow_from_the_copy_changes_nothing() {
+        let (mut origin, mut copy) = origin_and_copy();
+        let first = origin.game.legal_moves()[0].clone();
+        let row = origin.play_timed(&first, None).unwrap();
+        let moved = Moved { ply: row.ply, mv: row.mv.clone(), at: row.at, clock: origin.clock_state() };
+        let before = copy.stored();
+        assert!(copy.follow(origin.version + 1, &moved).is_err(), "a version skipped");
+        assert!(copy.follow(origin.version, &Moved { ply: 1, ..moved.clone() }).is_err(), "another ply");
+        assert!(copy.follow(origin.version, &Moved { mv: "z9".into(), ..moved.clone() }).is_err(), "an illegal move");
+        assert!(copy.follow(origin.version, &Moved { clock: None, ..moved }).is_err(), "a clock missing");
+        assert_eq!(copy.stored(), before);
     }
 }

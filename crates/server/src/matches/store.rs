@@ -634,12 +634,20 @@ impl MatchStore {
     /// (and its watchers here told), or who is connected to it elsewhere.
     pub async fn on_notice(&self, notice: Notice) {
         match notice {
-            Notice::Changed { id, version } => {
+            Notice::Changed { id, version, moved } => {
                 let Some(slot) = self.cached(&id) else { return };
                 let mut m = slot.lock().await;
-                if m.version < version {
-                    let _ = self.reload(&slot, &mut m).await;
+                if m.version >= version {
+                    return;
                 }
+                // The next move, carried by the notice: followed without reading the store.
+                if let Some(moved) = moved.filter(|_| m.version + 1 == version) {
+                    if m.follow(version, &moved).is_ok() {
+                        slot.publish(&m);
+                        return;
+                    }
+                }
+                let _ = self.reload(&slot, &mut m).await;
             }
             Notice::Presence { id } => {
                 let Some(slot) = self.cached(&id) else { return };

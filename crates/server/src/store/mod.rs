@@ -107,14 +107,32 @@ pub enum Edit {
 /// What a server is told about the other servers' changes (see [`Bus`]).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Notice {
-    /// A match changed (or was deleted) and is now at this version.
-    Changed { id: String, version: u64 },
+    /// A match changed (or was deleted) and is now at this version; when
+    /// the change was one move of a match that goes on, the move itself, so
+    /// that a server holding the match one version behind follows it
+    /// without reading the store.
+    Changed { id: String, version: u64, moved: Option<Moved> },
     /// Who is connected to a match changed on another server.
     Presence { id: String },
     /// Notices may have been missed (the connection to the database was
     /// lost, or this server fell behind): every match it keeps must be
     /// compared with the store.
     Resync,
+}
+
+/// A move another server played and committed, as its notice carries it:
+/// what a server needs to bring its copy of the match to the same state a
+/// reload from the store would give.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Moved {
+    /// The ply of the move (the number of moves before it).
+    pub ply: usize,
+    /// The move, in notation.
+    pub mv: String,
+    /// When it was played (Unix ms).
+    pub at: i64,
+    /// The match's clock after it, if it has one.
+    pub clock: Option<ClockState>,
 }
 
 /// The part of a store that servers share: what the other servers changed,

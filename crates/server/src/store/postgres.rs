@@ -475,7 +475,7 @@ impl Store for PgStore {
         let clock = change.clock.as_ref().map(columns::clock_state);
         let deadline = change.clock.and_then(|c| c.deadline());
         let names = columns::names(&change.names);
-        let payload = self.payload(id, change.version);
+        let payload = super::postgres_live::change_payload(&self.server, id, change);
         type Param<'p> = &'p (dyn tokio_postgres::types::ToSql + Sync);
         let mut params: Vec<Param<'_>> =
             vec![&id, &expected, &version, &now, &result, &clock, &deadline, &names, &payload];

@@ -21,7 +21,7 @@ use tokio::task::JoinHandle;
 use tokio_postgres::{AsyncMessage, NoTls};
 
 use super::postgres::CHANNEL;
-use super::{Notice, StoreError, StoreResult};
+use super::{Change, ClockState, Edit, Moved, Notice, StoreError, StoreResult};
 
 /// How often a server says it is alive.
 pub const HEARTBEAT: Duration = Duration::from_secs(5);
@@ -137,18 +137,70 @@ async fn relay_forever(
     }
 }
 
+/// PostgreSQL's limit on a notification's payload is 8000 bytes; a change
+/// whose move would not fit is told without it.
+const MAX_PAYLOAD: usize = 7900;
+
+/// The payload that tells the other servers of `change` to match `id`, made
+/// by `server`: `"<server> <match> <version>"`, and when the change is one
+/// move of a match that goes on, `" <ply> <at> <clock> <move>"` after it
+/// (`<clock>`: `-`, or `<left 0>,<left 1>,<running side or ->,<since>`).
+pub fn change_payload(server: &str, id: &str, change: &Change) -> String {
+    let plain = format!("{server} {id} {}", change.version);
+    let Edit::Move(mv) = &change.edit else { return plain };
+    if change.result.is_some() || mv.mv.contains(' ') {
+        return plain;
+    }
+    let clock = match &change.clock {
+        None => "-".to_string(),
+        Some(c) => {
+            let running = c.running.map_or("-".to_string(), |side| side.to_string());
+            format!("{},{},{running},{}", c.remaining[0], c.remaining[1], c.since)
+        }
+    };
+    let full = format!("{plain} {} {} {clock} {}", mv.ply, mv.at, mv.mv);
+    if full.len() > MAX_PAYLOAD {
+        plain
+    } else {
+        full
+    }
+}
+
 /// The notice a payload stands for, unless this server sent it.
 pub fn read_payload(payload: &str, own: &str) -> Option<Notice> {
-    let mut parts = payload.split(' ');
-    let (sender, id, what) = (parts.next()?, parts.next()?, parts.next()?);
-    if sender == own || parts.next().is_some() {
+    let parts: Vec<&str> = payload.split(' ').collect();
+    let (sender, id, what) = (*parts.first()?, parts.get(1)?.to_string(), *parts.get(2)?);
+    if sender == own {
         return None;
     }
-    let id = id.to_string();
-    match what {
-        "p" => Some(Notice::Presence { id }),
-        version => Some(Notice::Changed { id, version: version.parse().ok()? }),
+    match (what, &parts[3..]) {
+        ("p", []) => Some(Notice::Presence { id }),
+        (version, []) => Some(Notice::Changed { id, version: version.parse().ok()?, moved: None }),
+        (version, [ply, at, clock, mv]) if !mv.is_empty() => {
+            let moved =
+                Moved { ply: ply.parse().ok()?, mv: mv.to_string(), at: at.parse().ok()?, clock: read_clock(clock)? };
+            Some(Notice::Changed { id, version: version.parse().ok()?, moved: Some(moved) })
+        }
+        _ => None,
     }
+}
+
+/// A clock as [`change_payload`] writes it (`Some(None)`: the match has none).
+fn read_clock(text: &str) -> Option<Option<ClockState>> {
+    if text == "-" {
+        return Some(None);
+    }
+    let fields: Vec<&str> = text.split(',').collect();
+    let [left0, left1, running, since] = fields[..] else { return None };
+    let running = match running {
+        "-" => None,
+        side => Some(side.parse::<usize>().ok().filter(|&s| s < 2)?),
+    };
+    Some(Some(ClockState {
+        remaining: [left0.parse().ok()?, left1.parse().ok()?],
+        running,
+        since: since.parse().ok()?,
+    }))
 }
 
 /// Says every [`HEARTBEAT`] that this server is alive, and sweeps the
@@ -200,14 +252,53 @@ async fn beat(pool: &Pool, server: &str, notices: &broadcast::Sender<Notice>) ->
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::store::MoveRow;
+
+    #[test]
+    fn a_move_goes_in_its_notice_and_comes_out_the_same() {
+        let mv = MoveRow { ply: 3, mv: "c1-b1".into(), side: 1, at: 1_700_000_000_123, clock_ms: Some(59_000) };
+        let clock = ClockState { remaining: [59_000, 61_500], running: Some(0), since: 1_700_000_000_123 };
+        let change =
+            Change { version: 9, result: None, clock: Some(clock), names: [None, None], edit: Edit::Move(mv.clone()) };
+        let payload = change_payload("a1", "m42", &change);
+        assert_eq!(payload, "a1 m42 9 3 1700000000123 59000,61500,0,1700000000123 c1-b1");
+        let moved = Moved { ply: 3, mv: "c1-b1".into(), at: mv.at, clock: Some(clock) };
+        assert_eq!(
+            read_payload(&payload, "b2"),
+            Some(Notice::Changed { id: "m42".into(), version: 9, moved: Some(moved) })
+        );
+        let unclocked = Change { clock: None, ..change.clone() };
+        let Some(Notice::Changed { moved: Some(m), .. }) = read_payload(&change_payload("a1", "m42", &unclocked), "b2")
+        else {
+            panic!("a move without a clock is carried too");
+        };
+        assert_eq!(m.clock, None);
+        // A move that ends the game, and any other change, are told by version only.
+        let ended = Change {
+            result: Some(tabula_play::StoredResult { winner: Some(0), reason: "won".into(), by_rules: true }),
+            ..change
+        };
+        assert_eq!(change_payload("a1", "m42", &ended), "a1 m42 9");
+        let truncated = Change { edit: Edit::TruncateFrom(2), result: None, ..ended };
+        assert_eq!(change_payload("a1", "m42", &truncated), "a1 m42 9");
+    }
 
     #[test]
     fn payloads_are_read_and_a_servers_own_are_ignored() {
-        assert_eq!(read_payload("a1 m42 7", "b2"), Some(Notice::Changed { id: "m42".into(), version: 7 }));
+        assert_eq!(read_payload("a1 m42 7", "b2"), Some(Notice::Changed { id: "m42".into(), version: 7, moved: None }));
         assert_eq!(read_payload("a1 m42 p", "b2"), Some(Notice::Presence { id: "m42".into() }));
         assert_eq!(read_payload("- m42 p", "b2"), Some(Notice::Presence { id: "m42".into() }));
         assert_eq!(read_payload("b2 m42 7", "b2"), None, "a server's own change is known to it");
-        for broken in ["", "a1", "a1 m42", "a1 m42 x", "a1 m42 7 8"] {
+        for broken in [
+            "",
+            "a1",
+            "a1 m42",
+            "a1 m42 x",
+            "a1 m42 7 8",
+            "a1 m42 7 3 99 - ",
+            "a1 m42 7 3 99 1,2,5,9 d4",
+            "a1 m42 7 x 99 - d4",
+        ] {
             assert_eq!(read_payload(broken, "b2"), None, "{broken:?}");
         }
     }
