@@ -1,8 +1,9 @@
 //! What the servers sharing one PostgreSQL database tell each other.
 //!
 //! - Changes: every change is committed with a notification on the channel
-//!   `tabula` (`"<server> <match> <version>"`, or `"<server> <match> p"` when
-//!   who is connected changed). Each server keeps one connection listening,
+//!   `tabula` (`"<server> <match> <version>"`, with the move itself when the
+//!   change is one move of a match that goes on — see [`change_payload`] — or
+//!   `"<server> <match> p"` when who is connected changed). Each server keeps one connection listening,
 //!   and passes the other servers' notifications on as [`Notice`]s. When that
 //!   connection is lost, the server connects again and sends
 //!   [`Notice::Resync`]: whatever it missed meanwhile, it catches up from the
