@@ -224,6 +224,46 @@ test('an undo while the computer thinks in the browser stops its search between 
   }
 });
 
+test('a move made while the hints are being solved stops that solve between two slices, in the same worker', { timeout: 120000 }, async () => {
+  const server = await startServer();
+  // Two people on one screen, 7 × 7, hints on: the solver works on every position and each move leaves its solve behind.
+  const page = await newPage(browser, { engine: 'browser', settings: { 'tabula.warp-weft': { mode: 'two', size: '7', hints: true } } });
+  try {
+    await page.addInitScript(() => {
+      window.__workers = 0;
+      window.__asked = [];
+      const Original = window.Worker;
+      window.Worker = class extends Original {
+        constructor(...args) {
+          super(...args);
+          window.__workers += 1;
+        }
+
+        postMessage(message, ...rest) {
+          if (message && message.op) window.__asked.push(message.op);
+          return super.postMessage(message, ...rest);
+        }
+      };
+    });
+    await page.goto(`${server.base}/play/warp-weft?seed=4321`);
+    await page.waitForURL(/[?&]match=local-/);
+    for (let i = 0; i < 6; i++) {
+      const mover = await page.getAttribute('#board svg', 'data-mover');
+      // The solve of this position has been asked for before the move is made.
+      await page.waitForFunction((n) => window.__asked.filter((op) => op === 'solve').length > n, i);
+      await page.click('#board .cell.lit >> nth=0');
+      await page.waitForFunction((m) => document.querySelector('#board svg').dataset.mover !== m, mover);
+    }
+    const asked = await page.evaluate(() => window.__asked);
+    assert.ok(asked.filter((op) => op === 'stop').length >= 1, `a solve was stopped by a move: ${asked.join(' ')}`);
+    assert.equal(await page.evaluate(() => window.__workers), 1, 'the worker was never restarted');
+    assert.deepEqual(page.problems, []);
+  } finally {
+    await page.context().close();
+    await server.stop();
+  }
+});
+
 test('in the browser a refused move changes nothing and says why; a finished game is kept on the server from the games list', { timeout: 150000 }, async () => {
   const server = await startServer();
   const page = await newPage(browser, { engine: 'browser' });

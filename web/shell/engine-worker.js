@@ -7,10 +7,10 @@
 // worker does not hold it or holds an older version (another tab played on),
 // so a worker that is restarted (after a crash) loses nothing.
 //
-// The computer thinks in slices (SLICE_MS each): between two slices the
-// worker takes the page's other messages, so a stop ({op: 'stop', of: n})
-// or a request about another position is answered at once, and the search
-// keeps its tables for the next move.
+// The computer's moves and the hints' exact values are thought in slices
+// (SLICE_MS each): between two slices the worker takes the page's other
+// messages, so a stop ({op: 'stop', of: n}) or a request about another
+// position is answered at once, and the search keeps its tables for the next.
 
 let engine = null;
 const matches = new Map(); // id -> {m: LocalMatch, version}
@@ -31,31 +31,50 @@ function nextTurn() {
 }
 
 /**
- * The computer's move in match `id`, thought one slice at a time; what it
- * has found goes to the page after each slice. Ends unplayed when the page
- * stops request `n`, or when the match changed meanwhile.
+ * Answers request `req` about match `m` one slice at a time: `slice()`
+ * thinks for one slice and returns the reply once there is one (null until
+ * then). Between two slices the worker takes the page's other messages; the
+ * request ends unanswered when the page stops it or the match was replaced.
  */
-async function think(req) {
-  const m = held(req.id, req.saved);
-  m.begin_thinking(req.seed >>> 0);
+async function inSlices(req, m, slice) {
   thinking.add(req.n);
   try {
-    return await thinkOn(m, req);
+    for (;;) {
+      if (stopped.has(req.n) || matches.get(req.id)?.m !== m) throw new Stopped();
+      const reply = slice();
+      if (reply) return reply;
+      await nextTurn();
+    }
   } finally {
     thinking.delete(req.n);
     stopped.delete(req.n);
   }
 }
 
-async function thinkOn(m, req) {
-  for (;;) {
-    if (stopped.delete(req.n)) throw new Stopped();
-    if (matches.get(req.id)?.m !== m || !m.is_thinking()) throw new Stopped();
+/** The computer's move in match `id`; what it has found goes to the page after each slice. */
+function think(req) {
+  const m = held(req.id, req.saved);
+  m.begin_thinking(req.seed >>> 0);
+  return inSlices(req, m, () => {
+    if (!m.is_thinking()) throw new Stopped(); // a move or an undo came between two slices
     const slice = JSON.parse(m.think(SLICE_MS));
     if (slice.done) return changed(req.id, m, slice.view);
     self.postMessage({ n: req.n, progress: slice.progress });
-    await nextTurn();
-  }
+    return null;
+  });
+}
+
+/** Each legal move's exact value (the hints), within `req.ms` in all; the solver's table keeps what each slice found. */
+function solve(req) {
+  const m = held(req.id, req.saved);
+  const version = matches.get(req.id).version;
+  const until = performance.now() + req.ms;
+  return inSlices(req, m, () => {
+    if (matches.get(req.id).version !== version) throw new Stopped();
+    const left = Math.max(1, Math.min(SLICE_MS, Math.round(until - performance.now())));
+    const value = JSON.parse(m.solve(left));
+    return value.solved || performance.now() >= until ? { value } : null;
+  });
 }
 
 /** A request the page stopped, or whose match changed under it. */
@@ -109,8 +128,6 @@ function answer(req) {
     }
     case 'at':
       return { view: JSON.parse(held(req.id, req.saved).view_at(req.ply)) };
-    case 'solve':
-      return { value: JSON.parse(held(req.id, req.saved).solve(req.ms)) };
     case 'analysis':
       return { value: JSON.parse(held(req.id, req.saved).analysis()) };
     case 'record':
@@ -148,7 +165,7 @@ self.onmessage = async (event) => {
     return;
   }
   try {
-    const reply = req.op === 'computer' ? await think(req) : answer(req);
+    const reply = req.op === 'computer' ? await think(req) : req.op === 'solve' ? await solve(req) : answer(req);
     self.postMessage({ n: req.n, ok: true, ...reply });
   } catch (err) {
     if (err instanceof Stopped) {

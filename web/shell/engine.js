@@ -3,9 +3,9 @@
 // (engine-worker.js). The page asks it through `ask`; the worker is started
 // on the first request and restarted after a crash (the games it held are
 // kept by the page and brought back). When the page abandons the computer's
-// move (a stop, a new game), the worker hears it between two slices of its
-// thinking and keeps its tables; any other request that is abandoned stops
-// the worker itself, since it cannot be interrupted. Where the browser lacks WebAssembly or workers, or the server
+// move or the hints' solve (a stop, a new game, a move), the worker hears it
+// between two slices of its thinking and keeps its tables; any other request
+// that is abandoned stops the worker itself, since it cannot be interrupted. Where the browser lacks WebAssembly or workers, or the server
 // built no engine, `available()` is false and the pages play through the
 // server as before.
 
@@ -78,7 +78,7 @@ function post(message, n = ++counter) {
 }
 
 /** The requests the worker answers between slices of its thinking, so that a stop reaches it at once. */
-const SLICED = new Set(['computer']);
+const SLICED = new Set(['computer', 'solve']);
 
 function launch() {
   worker = new Worker('/static/shell/engine-worker.js', { type: 'module', name: 'tabula-engine' });
