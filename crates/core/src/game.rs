@@ -146,6 +146,9 @@ pub struct Solved<M> {
     /// the result (see [`Evaluate::solve_best`]) reports a value that says
     /// who wins, exactly, but by a margin that is only a proven bound.
     pub exact: bool,
+    /// Positions the solver visited for this decision, so that a player can
+    /// report its work like a search's (0 from a solver that does not count).
+    pub nodes: u64,
 }
 
 /// A flag that whoever asked for a computation sets to stop it early (the
@@ -245,7 +248,7 @@ pub trait Evaluate: Game {
         memory: &mut SolverMemory,
     ) -> Option<Solved<Self::Move>> {
         let (mv, score) = self.solve_moves(limit, cancel, memory)?.first().copied()?;
-        Some(Solved { mv, score, exact: true })
+        Some(Solved { mv, score, exact: true, nodes: 0 })
     }
 
     /// The memory in MiB the exact solver's table takes (0 without a solver),

@@ -428,6 +428,7 @@ impl<G: Evaluate> Player<G> {
                     Some(solved) => Some(SearchResult {
                         elapsed: start.elapsed(),
                         exact: solved.exact,
+                        nodes: solved.nodes,
                         ..one(solved.mv, solved.score, 0)
                     }),
                     None => {

@@ -76,12 +76,19 @@ impl Evaluate for WarpWeft {
     ) -> Option<Solved<WarpWeftMove>> {
         let solver = kept_solver(self, memory)?;
         solver.set_cancel(cancel.cloned());
+        let nodes_before = solver.nodes();
         // Whether to take Warp's seat needs the exact value of the best move.
         if let Some(settle) = settle.filter(|_| !self.swap_available()) {
-            return settle_for_result(self, solver, limit, settle);
+            let solved = settle_for_result(self, solver, limit, settle)?;
+            return Some(Solved { nodes: solver.nodes() - nodes_before, ..solved });
         }
         let exact = solver.solve(self, 0, limit)?;
-        let best = Solved { mv: exact.best?, score: final_score(self.evaluate() + 2 * exact.margin), exact: true };
+        let best = Solved {
+            mv: exact.best?,
+            score: final_score(self.evaluate() + 2 * exact.margin),
+            exact: true,
+            nodes: solver.nodes() - nodes_before,
+        };
         // Swapping seats is worth the opposite of the best move (see solve_moves).
         Some(if self.swap_available() && -best.score > best.score {
             Solved { mv: WarpWeftMove::SWAP, score: -best.score, ..best }
@@ -101,7 +108,7 @@ impl Evaluate for WarpWeft {
         let start = tabula_core::time::Instant::now();
         // A whole game wants a bigger table than the end of one.
         let used = (0..self.cells()).filter(|&c| self.is_used(c)).count();
-        let mib = if used < 12 { SOLVER_TABLE_MIB * 8 } else { SOLVER_TABLE_MIB };
+        let mib = if used < 12 { SOLVER_TABLE_MIB * 4 } else { SOLVER_TABLE_MIB };
         let mut solver = Solver::new(self, mib)?;
         solver.set_threads(threads);
         let mover = self.axis_to_move();
@@ -187,7 +194,7 @@ fn settle_for_result(
     let patience = settle.saturating_sub(start.elapsed());
     let guess = known.at_least.map_or_else(|| known.at_most.unwrap_or(0), |(v, _)| v);
     if let Some(exact) = solver.solve_knowing(pos, guess, known, Some(left().map_or(patience, |l| l.min(patience)))) {
-        return Some(Solved { mv: exact.best?, score: final_score(now + 2 * exact.margin), exact: true });
+        return Some(Solved { mv: exact.best?, score: final_score(now + 2 * exact.margin), exact: true, nodes: 0 });
     }
     // The margin solve may have proved more than the result's test: a higher
     // margin, or in a lost position the move that loses least so far. Failing
@@ -197,7 +204,7 @@ fn settle_for_result(
         (None, Some(won)) => won,
         (None, None) => (known.at_most?, solver.likely_best(pos)?),
     };
-    Some(Solved { mv, score: final_score(now + 2 * bound), exact: false })
+    Some(Solved { mv, score: final_score(now + 2 * bound), exact: false, nodes: 0 })
 }
 
 /// A final margin for the mover in half points (komi included) on the

@@ -71,9 +71,11 @@ pub(super) struct Table {
 unsafe impl Sync for Table {}
 
 impl Table {
-    /// A table of about `mib` MiB (at least 256 buckets).
+    /// A table of at most `mib` MiB (at least 256 buckets): the largest
+    /// power of two of buckets that fits, so a power-of-two request is met exactly.
     pub fn with_mib(mib: usize) -> Table {
-        let buckets = (((mib.max(1) << 20) / (16 * WAYS)).next_power_of_two() >> 1).max(256);
+        let fitting = (mib.max(1) << 20) / (16 * WAYS);
+        let buckets = (1usize << (usize::BITS - 1 - fitting.leading_zeros())).max(256);
         let zeroed: Box<[u64]> = huge_zeroed(2 * WAYS * buckets + LINE_WORDS).into_boxed_slice();
         let base = zeroed.as_ptr().align_offset(LINE_WORDS * 8);
         // SAFETY: `UnsafeCell<u64>` has the same layout as `u64` (it is `repr(transparent)`).
@@ -200,6 +202,14 @@ mod tests {
                 let first = table.atom(2 * table.bucket(key)) as *const AtomicU64 as usize;
                 assert_eq!(first % 64, 0, "bucket of {key:#x} in a {mib} MiB table");
             }
+        }
+    }
+
+    #[test]
+    fn a_table_is_the_largest_power_of_two_that_fits_the_request() {
+        // 1 MiB holds 2^14 buckets of 64 bytes; 3 MiB rounds down to 2 MiB.
+        for (mib, buckets) in [(1, 1 << 14), (2, 1 << 15), (3, 1 << 15), (4, 1 << 16), (256, 1 << 22)] {
+            assert_eq!(Table::with_mib(mib).mask + 1, buckets, "{mib} MiB");
         }
     }
 
