@@ -77,14 +77,24 @@ test('the status says "Your move" only once the computer’s move has been drawn
 });
 
 test('an illegal click shakes and says why, from the server’s legal moves (Leeward, Seesaw, Piracy)', { timeout: 90000 }, async () => {
-  const shaken = (page, selector) => page.waitForSelector(`${selector}.shake`, { state: 'attached' });
+  // A shake lasts 300 ms, which a loaded machine can miss between two polls:
+  // an observer, set before the click, notes every element the board shakes.
+  const watchShakes = (page, selector) =>
+    page.evaluate((sel) => {
+      window.shaken = false;
+      new MutationObserver((records) => {
+        if (records.some((r) => r.target.classList.contains('shake') && r.target.matches(sel))) window.shaken = true;
+      }).observe(document.querySelector('#board'), { subtree: true, attributes: true, attributeFilter: ['class'] });
+    }, selector);
+  const shaken = (page) => page.waitForFunction(() => window.shaken === true);
   const toast = (page, text) => page.waitForSelector(`.toast:has-text("${text}")`);
 
   const lw = await newPage(env.browser, { settings: { 'tabula.leeward': { mode: 'two', level: 'easy', side: 'ink' } } });
   await lw.goto(`${env.server.base}/play/leeward`);
   await lw.waitForSelector('#board .sq.movable');
+  await watchShakes(lw, '#board .sq[data-square="d7"]');
   await lw.click('#board .sq[data-square="d7"]');
-  await Promise.all([shaken(lw, '#board .sq[data-square="d7"]'), toast(lw, 'Ink’s pieces are yours')]);
+  await Promise.all([shaken(lw), toast(lw, 'Ink’s pieces are yours')]);
   // The Sail on c1 is boxed in by its own Lamp (the server lists no move of it).
   await lw.click('#board .sq[data-square="c1"]');
   await toast(lw, 'That Sail cannot move in this wind');
@@ -104,10 +114,12 @@ test('an illegal click shakes and says why, from the server’s legal moves (Lee
   const pz = await newPage(env.browser, { settings: { 'tabula.piracy': { mode: 'computer', level: 'easy', side: 'cook', sound: false } } });
   await pz.goto(`${env.server.base}/play/piracy`);
   await pz.waitForSelector('#board .target');
+  await pz.waitForFunction(() => /Your move/.test(document.querySelector('#status').textContent));
   // The open sea far from the ship: no marker there.
   const box = await pz.locator('#board svg').boundingBox();
+  await watchShakes(pz, '#board .ship-0 .hull');
   await pz.mouse.click(box.x + box.width * 0.5, box.y + box.height * 0.12);
-  await Promise.all([shaken(pz, '#board .ship-0 .hull'), toast(pz, 'Cook sails only to a lit marker')]);
+  await Promise.all([shaken(pz), toast(pz, 'Cook sails only to a lit marker')]);
   noProblems(pz);
   await pz.context().close();
 });

@@ -36,7 +36,10 @@ async function untilKeptOffline(page) {
   }
 }
 
-const litAndCalm = () => document.querySelector('#result') || (document.querySelector('#board .cell.lit') && !document.querySelector('#thinking'));
+/** The game is over, or it is the person's move, with the computer's last move drawn to its end. */
+const litAndCalm = () =>
+  document.querySelector('#result') ||
+  (document.querySelector('#board .cell.lit') && !document.querySelector('#thinking') && /Your move/.test(document.querySelector('#status')?.textContent || ''));
 
 test('offline: the portal opens again, and a whole game against the computer is played in the browser', { timeout: 180000 }, async () => {
   const server = await startServer();
@@ -72,7 +75,8 @@ test('offline: the portal opens again, and a whole game against the computer is 
         await page.reload();
         await page.waitForSelector('#board .cell');
         assert.equal(page.url(), at);
-        assert.equal(await page.locator('#board .cell.taken-weft').count(), taken + 1, 'the game is as it was');
+        // The kept game is read back (from IndexedDB) after the board is first drawn.
+        await page.waitForFunction((n) => document.querySelectorAll('#board .cell.taken-weft').length === n, taken + 1);
         // Undo takes back the computer's reply and the person's move.
         await page.waitForFunction(litAndCalm);
         await page.keyboard.press('u');
