@@ -10,7 +10,9 @@ mod info;
 mod notation;
 mod rules;
 mod solver;
+mod solver_endgame;
 mod solver_search;
+mod solver_share;
 mod solver_table;
 mod start;
 #[cfg(feature = "threads")]

@@ -9,12 +9,11 @@
 //! table move first, then by the cell's value minus the opponent's best
 //! immediate reply and by how few choices they leave the opponent, a move
 //! that ends the game first of all; single-move positions, and positions
-//! deep in the game, skip the table. This file is the root: MTD(f), the
-//! tests it is made of, and the threads. With two threads, MTD(f) tests two
-//! thresholds at once (see [`Solver::solve_in_parallel`]), and a single test
-//! shares out the root's moves.
+//! deep in the game, skip the table (`solver_endgame.rs` searches those).
+//! This file is the root: MTD(f), the tests it is made of, and the threads,
+//! which search each test's tree together (`solver_share.rs`).
 
-use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
 use tabula_core::time::{Duration, Instant};
 
@@ -22,6 +21,7 @@ use tabula_core::Game;
 
 use super::rules::{Axis, Variants, WarpWeft, WarpWeftMove};
 use super::solver_search::{Spot, BLOCKING, PASS, PASSOVER, PASS_MOVE};
+use super::solver_share::Busy;
 use super::solver_table::{Table, NO_MOVE};
 
 /// The largest board the solver takes (cells must fit one u64).
@@ -32,6 +32,10 @@ pub const MAX_SOLVABLE_SIZE: usize = 7;
 /// against 4, 6 and never, for both the margin and the verdict from the
 /// opening (see [`Solver::tableless_from`]).
 const TABLELESS_EIGHTHS: usize = 5;
+
+/// How many moves below the root the threads of one test share out the
+/// positions they search (see `solver_share.rs`).
+const SHARED_PLIES: u32 = 12;
 
 /// Runs `$body` with `$r` a const naming the solver's variant rules (the
 /// bits of `solver_search`), so that every search below is the one compiled for them.
@@ -94,11 +98,16 @@ pub struct Solver {
     variants: Variants,
     /// Positions solved so far, shared with the helper threads.
     pub(super) table: Arc<Table>,
+    /// The positions the threads sharing one test's tree are searching
+    /// (see `solver_share.rs`); `None` when this thread searches alone.
+    pub(super) busy: Option<Arc<Busy>>,
+    /// Positions with fewer cells used than this are shared out by `busy`.
+    pub(super) share_below: u32,
     /// Threads for the searches from the root (moves shared out one by one).
     threads: usize,
     pub(super) nodes: u64,
     deadline: Option<Instant>,
-    /// Set by another thread to stop this one (a sibling move already decided the root).
+    /// Set by another thread to stop this one (it finished the test they share).
     pub(super) halt: Option<Arc<AtomicBool>>,
     /// Set by whoever asked for the solve, to stop it (see [`Solver::set_cancel`]).
     pub(super) cancel: Option<Arc<AtomicBool>>,
@@ -168,53 +177,6 @@ impl Known {
     fn upper(&self) -> i32 {
         self.at_most.unwrap_or(i32::MAX / 2)
     }
-
-    /// Whether testing "the value is at least `t`" could still narrow the bounds.
-    fn informative(&self, t: i32) -> bool {
-        self.lower() < t && t <= self.upper()
-    }
-}
-
-/// What the threads of a parallel MTD(f) know together: the bounds proved
-/// so far with the move reaching the lower one, and who tests what.
-struct Thresholds {
-    known: Known,
-    /// The latest search's result, the guess the next thresholds gather round.
-    estimate: i32,
-    /// The threshold each thread is testing, if any.
-    testing: Vec<Option<i32>>,
-    /// The time ran out or the solve was cancelled.
-    failed: bool,
-}
-
-impl Thresholds {
-    fn new(guess: i32, threads: usize, known: Known) -> Thresholds {
-        Thresholds { known, estimate: guess, testing: vec![None; threads], failed: false }
-    }
-
-    /// The next threshold for thread `i` (its halt flag cleared), or `None`
-    /// when there is nothing left for it to test: the value is known, the
-    /// solve failed, or the one open threshold is another thread's.
-    fn take(&mut self, i: usize, halt: &AtomicBool) -> Option<i32> {
-        let (lower, upper) = (self.known.lower(), self.known.upper());
-        if self.failed || lower >= upper {
-            return None;
-        }
-        // Nearest the estimate first: e, e + 1, e − 1, e + 2, …
-        let t = (0..64)
-            .map(|k| if k % 2 == 0 { self.estimate - k / 2 } else { self.estimate + k / 2 + 1 })
-            .map(|t| t.clamp(lower + 1, upper))
-            .find(|&t| self.known.informative(t) && !self.testing.contains(&Some(t)))?;
-        halt.store(false, Ordering::Relaxed);
-        self.testing[i] = Some(t);
-        Some(t)
-    }
-
-    /// Takes in a finished test of threshold `t` that returned `g` (fail-soft) with move `mv`.
-    fn learn(&mut self, t: i32, g: i32, mv: Option<WarpWeftMove>) {
-        self.known.learn(t, (g, mv));
-        self.estimate = g;
-    }
 }
 
 impl Solver {
@@ -263,6 +225,8 @@ impl Solver {
             delta: variants.passover as i32,
             variants,
             table: Arc::new(Table::with_mib(mib)),
+            busy: None,
+            share_below: 0,
             threads: 1,
             nodes: 0,
             deadline: None,
@@ -275,9 +239,8 @@ impl Solver {
         })
     }
 
-    /// Searches from the root with `threads` threads sharing the table:
-    /// the root's moves are handed out one at a time, and a move that
-    /// decides the root stops the others.
+    /// Searches each test with `threads` threads sharing the table and the
+    /// tree (see [`Solver::root`]).
     pub fn set_threads(&mut self, threads: usize) {
         // Without threads (WebAssembly in a page) the solver works alone.
         self.threads = if cfg!(feature = "threads") { threads.clamp(1, 64) } else { 1 };
@@ -293,6 +256,7 @@ impl Solver {
     fn helper(&self, halt: &Arc<AtomicBool>) -> Solver {
         Solver {
             table: Arc::clone(&self.table),
+            busy: self.busy.clone(),
             threads: 1,
             nodes: 0,
             halt: Some(Arc::clone(halt)),
@@ -366,8 +330,10 @@ impl Solver {
     }
 
     /// The exact margin and a best move, by MTD(f) from `guess`; `None` if `limit` ran out first.
-    /// With several threads, each tests a threshold of its own at once
-    /// (see [`Solver::solve_in_parallel`]).
+    /// With several threads, they search each test together (see [`Solver::root`]).
+    /// Testing thresholds side by side, one a thread, was tried first: the
+    /// opening's margin on three boards took 6.5–7.6 s on two threads,
+    /// against 4.1–6.3 s testing one threshold at a time on both.
     pub fn solve(&mut self, pos: &WarpWeft, guess: i32, limit: Option<Duration>) -> Option<Exact> {
         self.solve_knowing(pos, guess, Known::default(), limit)
     }
@@ -387,9 +353,6 @@ impl Solver {
         if self.is_over(root) {
             return Some(Exact { margin: 0, best: None });
         }
-        if self.threads > 1 {
-            return for_rules!(self.rules, R => self.solve_in_parallel::<R>(pos, root, guess, known));
-        }
         let mut known = known;
         let mut g = guess.clamp(known.lower(), known.upper());
         while known.lower() < known.upper() {
@@ -407,69 +370,6 @@ impl Solver {
             known.learn(beta, (g, mv.flatten()));
         }
         Some(Exact { margin: known.lower(), best: known.at_least.map(|(_, mv)| mv) })
-    }
-
-    /// MTD(f) on several threads sharing the table: each thread tests a
-    /// threshold of its own, the informative one nearest the latest estimate
-    /// that no other thread is testing (so two threads start at `guess` and
-    /// `guess + 1`, which settle the value at once when the guess is right).
-    /// A test made pointless by another thread's result is stopped and the
-    /// thread takes the next one. The last two passes of a sequential
-    /// MTD(f), one failing high and one failing low, are most of its work;
-    /// here they run side by side.
-    fn solve_in_parallel<const R: u8>(
-        &mut self,
-        pos: &WarpWeft,
-        root: Root,
-        guess: i32,
-        known: Known,
-    ) -> Option<Exact> {
-        let threads = self.threads;
-        let bounds = Mutex::new(Thresholds::new(guess, threads, known));
-        let halts: Vec<Arc<AtomicBool>> = (0..threads).map(|_| Arc::new(AtomicBool::new(false))).collect();
-        let nodes = AtomicU64::new(0);
-        std::thread::scope(|scope| {
-            for (i, halt) in halts.iter().enumerate() {
-                let mut worker = self.helper(halt);
-                let (bounds, halts, nodes) = (&bounds, &halts, &nodes);
-                scope.spawn(move || {
-                    loop {
-                        // (The lock is let go before the search: a guard in the loop's
-                        // condition would be held through its body.)
-                        let next = bounds.lock().unwrap_or_else(|e| e.into_inner()).take(i, halt);
-                        let Some(t) = next else { break };
-                        let (g, mv) = worker.root_pass::<R>(root, t - 1, t);
-                        let mut b = bounds.lock().unwrap_or_else(|e| e.into_inner());
-                        b.testing[i] = None;
-                        if worker.stopped {
-                            if worker.out_of_time() {
-                                b.failed = true;
-                                halts.iter().for_each(|h| h.store(true, Ordering::Relaxed));
-                                break;
-                            }
-                            // Stopped by another thread's result: this test no longer tells anything.
-                            worker.stopped = false;
-                            continue;
-                        }
-                        b.learn(t, g, worker.move_to(pos, mv));
-                        for (j, tested) in b.testing.iter().enumerate() {
-                            if tested.is_some_and(|tj| !b.known.informative(tj)) {
-                                halts[j].store(true, Ordering::Relaxed);
-                            }
-                        }
-                    }
-                    nodes.fetch_add(worker.nodes, Ordering::Relaxed);
-                });
-            }
-        });
-        self.nodes += nodes.load(Ordering::Relaxed);
-        let b = bounds.into_inner().unwrap_or_else(|e| e.into_inner());
-        if b.failed || b.known.lower() != b.known.upper() {
-            self.stopped = true;
-            self.proven = b.known.at_least;
-            return None;
-        }
-        Some(Exact { margin: b.known.lower(), best: b.known.at_least.map(|(_, mv)| mv) })
     }
 
     /// A null-window search from the root that also names the move reaching
@@ -491,12 +391,6 @@ impl Solver {
         }
         self.record(key, alpha, beta, best, best_move, self.nodes - nodes_before);
         (best, best_move)
-    }
-
-    /// Whether the solve's time ran out or whoever asked for it cancelled it
-    /// (as opposed to a sibling thread halting this one).
-    fn out_of_time(&self) -> bool {
-        self.past_deadline() || self.cancel.as_ref().is_some_and(|c| c.load(Ordering::Relaxed))
     }
 
     /// Whether the mover's future margin is at least `threshold` (one null-window search).
@@ -596,80 +490,48 @@ impl Solver {
     }
 
     /// The search from the root, with the score and the move reaching it:
-    /// on one thread [`Solver::root_pass`]; on several, the moves (best
-    /// first) are handed out one at a time to threads sharing the table, and
-    /// one that reaches `beta` stops the rest. Handing out every move at once
-    /// beat searching the first one alone before the others ("young brothers
-    /// wait"), for wins as for losses: the verdict from the opening, 8 boards
-    /// on two threads, took a median 2.4 s against 2.8 s. Fail-soft, like
-    /// [`Solver::search`].
+    /// on one thread [`Solver::root_pass`]; on several, each thread
+    /// searches the whole tree through the shared table, and near the root
+    /// a position another thread is searching is left for last (see
+    /// `solver_share.rs`): the first thread done has the answer and stops
+    /// the rest. Fail-soft, like [`Solver::search`].
     fn root<const R: u8>(&mut self, root: Root, alpha: i32, beta: i32) -> (i32, u8) {
-        let Root { used, spot, values_hash } = root;
-        let targets = self.targets::<R>(used, spot);
-        let moves_here = targets.count_ones() + u32::from(R & PASS != 0 && spot.can_pass());
+        let Root { used, spot, .. } = root;
+        let moves_here = self.targets::<R>(used, spot).count_ones() + u32::from(R & PASS != 0 && spot.can_pass());
         if self.threads <= 1 || moves_here < 2 {
             return self.root_pass::<R>(root, alpha, beta);
         }
-        let key = self.key::<R>(used, spot, values_hash);
-        if let Some((_, slot)) = self.table.probe(key) {
-            if slot.lower as i32 >= beta {
-                return (slot.lower as i32, slot.best);
-            }
-            if slot.upper as i32 <= alpha {
-                return (slot.upper as i32, slot.best);
-            }
-        }
-        let table_best = self.table.probe(key).map_or(NO_MOVE, |(_, s)| s.best);
-        let (ordered, count) = self.ordered_moves::<R>(used, spot, targets, table_best);
-        let moves = &ordered[..count];
-        let nodes_before = self.nodes;
-        let next = AtomicUsize::new(0);
-        // The best score and its move in one word, so that they always go together.
-        let pack = |score: i32, mv: u8| ((score as i64 - i32::MIN as i64) as u64) << 8 | mv as u64;
-        let unpack = |word: u64| ((word >> 8) as i64 + i32::MIN as i64) as i32;
-        let best = AtomicU64::new(pack(i32::MIN, NO_MOVE));
-        let nodes = AtomicU64::new(0);
+        let busy = Arc::new(Busy::new());
         let halt = Arc::new(AtomicBool::new(false));
-        let timed_out = AtomicBool::new(false);
+        let answer = Mutex::new(None);
+        let nodes = AtomicU64::new(0);
+        let share_below = (used.count_ones() + SHARED_PLIES).min(self.tableless_from);
         std::thread::scope(|scope| {
             for _ in 0..self.threads {
                 let mut worker = self.helper(&halt);
-                let (next, best, nodes, halt, timed_out, moves) = (&next, &best, &nodes, &halt, &timed_out, &moves);
+                worker.busy = Some(Arc::clone(&busy));
+                worker.share_below = share_below;
+                let (halt, answer, nodes) = (&halt, &answer, &nodes);
                 scope.spawn(move || {
-                    loop {
-                        let i = next.fetch_add(1, Ordering::Relaxed);
-                        if i >= moves.len() || halt.load(Ordering::Relaxed) {
-                            break;
-                        }
-                        let mv = moves[i].1;
-                        let a = alpha.max(unpack(best.load(Ordering::Relaxed)));
-                        let score = worker.play_move::<R>(used, spot, values_hash, mv, a, beta);
-                        if worker.stopped {
-                            if !halt.load(Ordering::Relaxed) {
-                                timed_out.store(true, Ordering::Relaxed);
-                            }
-                            break;
-                        }
-                        best.fetch_max(pack(score, mv), Ordering::Relaxed);
-                        if score >= beta {
-                            halt.store(true, Ordering::Relaxed);
-                            break;
-                        }
+                    let result = worker.root_pass::<R>(root, alpha, beta);
+                    if !worker.stopped {
+                        answer.lock().unwrap_or_else(|e| e.into_inner()).get_or_insert(result);
+                        halt.store(true, Ordering::Relaxed);
                     }
                     nodes.fetch_add(worker.nodes, Ordering::Relaxed);
                 });
             }
         });
-        self.nodes += nodes.load(Ordering::Relaxed) + 1;
-        let spent = self.nodes - nodes_before;
-        if timed_out.load(Ordering::Relaxed) {
-            self.stopped = true;
-            return (0, NO_MOVE);
+        self.nodes += nodes.load(Ordering::Relaxed);
+        let answer = answer.into_inner().unwrap_or_else(|e| e.into_inner());
+        // No thread finished: the time ran out or the solve was cancelled.
+        match answer {
+            Some(found) => found,
+            None => {
+                self.stopped = true;
+                (0, NO_MOVE)
+            }
         }
-        let word = best.load(Ordering::Relaxed);
-        let score = unpack(word);
-        self.record(key, alpha, beta, score, (word & 0xFF) as u8, spent);
-        (score, (word & 0xFF) as u8)
     }
 }
 
@@ -704,30 +566,5 @@ mod tests {
         solver.record(key, 11, 12, 10, 40, 1000);
         let (_, slot) = solver.table.probe(key).unwrap();
         assert_eq!((slot.lower, slot.upper, slot.best), (9, 10, 30));
-    }
-
-    #[test]
-    fn parallel_thresholds_gather_round_the_estimate_and_drop_what_is_settled() {
-        let halt = AtomicBool::new(true);
-        let (a, b) = (WarpWeftMove { to: 10, from: 24 }, WarpWeftMove { to: 11, from: 24 });
-        let mut th = Thresholds::new(3, 2, Known::default());
-        assert_eq!(th.take(0, &halt), Some(3));
-        assert!(!halt.load(Ordering::Relaxed), "a new test starts unhalted");
-        assert_eq!(th.take(1, &halt), Some(4), "the other thread takes the next nearest");
-        // Thread 0 finds the value at least 6 with move a: testing 4 now tells nothing.
-        th.testing[0] = None;
-        th.learn(3, 6, Some(a));
-        assert_eq!(th.known.at_least, Some((6, a)));
-        assert!(!th.known.informative(4));
-        assert_eq!(th.take(0, &halt), Some(7));
-        // It then fails low at 7: the value is 6, and nothing is left to test.
-        th.testing[0] = None;
-        th.learn(7, 6, Some(b));
-        assert_eq!(th.known, Known { at_least: Some((6, a)), at_most: Some(6) });
-        assert_eq!(th.take(0, &halt), None);
-        // With bounds (6, 8] and 7 under test, the other thread gets 8.
-        let mut th = Thresholds::new(6, 2, Known { at_least: Some((6, a)), at_most: Some(8) });
-        assert_eq!(th.take(0, &halt), Some(7));
-        assert_eq!(th.take(1, &halt), Some(8));
     }
 }

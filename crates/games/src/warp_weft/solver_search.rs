@@ -11,11 +11,13 @@
 //! does (blocking, passover, a mover who may pass) name the cell.
 
 use std::sync::atomic::Ordering;
+use std::sync::Arc;
 
 use tabula_core::zobrist;
 
 use super::rules::PASS_CELL;
 use super::solver::Solver;
+use super::solver_share::Busy;
 use super::solver_table::{Slot, NO_MOVE};
 
 /// The variant rules a search is compiled for, as bits of its const
@@ -31,7 +33,7 @@ pub(super) const BLOCKING: u8 = 4;
 pub(super) const PASS_MOVE: u8 = PASS_CELL;
 
 /// What a point of value counts for in move ordering ([`Solver::order`]).
-const ORDER_POINT: i32 = 8;
+pub(super) const ORDER_POINT: i32 = 8;
 /// What each choice left to the opponent costs in move ordering: tuned first
 /// on the verdict 6 moves in (10 boards: 20 visited 17 M nodes, 12 and 64
 /// about 27 M, leaving the term out 220 M), then again with [`ORDER_END`] on
@@ -41,8 +43,6 @@ const ORDER_CHOICE: i32 = 18;
 /// with a value known at once, gains in move ordering: it needs no subtree
 /// to cut with (the margin 4 moves in: 9–13 % fewer nodes).
 const ORDER_END: i32 = 100;
-/// Where a pass goes in the quick ordering deep in the game: last.
-const ORDER_PASS_LAST: i32 = i32::MIN / 2;
 
 /// The multipliers of the linear hash of unused cells' values (`passover`):
 /// Σ value × key over the unused cells, kept up to date by additions.
@@ -84,7 +84,7 @@ impl Spot {
 
     /// After the mover lands on `cell`: the opponent moves from there.
     #[inline]
-    fn landed(self, cell: usize) -> Spot {
+    pub(super) fn landed(self, cell: usize) -> Spot {
         Spot::new(cell, 1 - self.axis(), self.passes())
     }
 
@@ -114,7 +114,7 @@ impl Solver {
 
     /// Whether the mover may pass.
     #[inline]
-    fn may_pass<const R: u8>(spot: Spot) -> bool {
+    pub(super) fn may_pass<const R: u8>(spot: Spot) -> bool {
         R & PASS != 0 && spot.can_pass()
     }
 
@@ -186,9 +186,11 @@ impl Solver {
 
     /// The mover's score for the move `mv` (a cell or [`PASS_MOVE`]) with
     /// the window (`alpha`, `beta`): its value, less the opponent's search
-    /// of what follows. Values a passover changes are changed back after.
+    /// of what follows ([`Solver::endgame`] when `DEEP`, or once the position
+    /// is deep enough; [`Solver::search`] otherwise). Values a passover
+    /// changes are changed back after.
     #[inline]
-    pub(super) fn play_move<const R: u8>(
+    pub(super) fn play_move<const R: u8, const DEEP: bool>(
         &mut self,
         used: u64,
         spot: Spot,
@@ -198,7 +200,7 @@ impl Solver {
         beta: i32,
     ) -> i32 {
         if R & PASS != 0 && mv == PASS_MOVE {
-            return -self.search::<R>(used, spot.passed(), values_hash, -beta, -alpha);
+            return -self.next::<R, DEEP>(used, spot.passed(), values_hash, -beta, -alpha);
         }
         let t = mv as usize;
         if R & PASSOVER != 0 {
@@ -206,12 +208,30 @@ impl Solver {
             let delta = self.delta;
             self.shift(over, delta);
             let v = self.values[t];
-            let score = v - self.search::<R>(used | 1 << t, spot.landed(t), hash, v - beta, v - alpha);
+            let score = v - self.next::<R, DEEP>(used | 1 << t, spot.landed(t), hash, v - beta, v - alpha);
             self.shift(over, -delta);
             score
         } else {
             let v = self.values[t];
-            v - self.search::<R>(used | 1 << t, spot.landed(t), values_hash, v - beta, v - alpha)
+            v - self.next::<R, DEEP>(used | 1 << t, spot.landed(t), values_hash, v - beta, v - alpha)
+        }
+    }
+
+    /// The search of a position the mover's opponent has just left:
+    /// [`Solver::endgame`] deep in the game, [`Solver::search`] before.
+    #[inline]
+    fn next<const R: u8, const DEEP: bool>(
+        &mut self,
+        used: u64,
+        spot: Spot,
+        values_hash: u64,
+        alpha: i32,
+        beta: i32,
+    ) -> i32 {
+        if DEEP || used.count_ones() >= self.tableless_from {
+            self.endgame::<R>(used, spot, values_hash, alpha, beta)
+        } else {
+            self.search::<R>(used, spot, values_hash, alpha, beta)
         }
     }
 
@@ -250,14 +270,17 @@ impl Solver {
                 return 0;
             }
             if targets & (targets - 1) == 0 {
-                return self.play_move::<R>(used, spot, values_hash, targets.trailing_zeros() as u8, alpha, beta);
+                return self.play_move::<R, false>(
+                    used,
+                    spot,
+                    values_hash,
+                    targets.trailing_zeros() as u8,
+                    alpha,
+                    beta,
+                );
             }
         } else if targets == 0 {
-            return self.play_move::<R>(used, spot, values_hash, PASS_MOVE, alpha, beta);
-        }
-        if used.count_ones() >= self.tableless_from {
-            let (moves, count) = self.quickly_ordered_moves::<R>(used, spot, targets);
-            return self.best_of::<R>(used, spot, values_hash, &moves[..count], alpha, beta).0;
+            return self.play_move::<R, false>(used, spot, values_hash, PASS_MOVE, alpha, beta);
         }
         // Ask for the children's entries first, so that fetching them from
         // memory overlaps with this position's own probe.
@@ -328,9 +351,13 @@ impl Solver {
         alpha: i32,
         beta: i32,
     ) -> (i32, u8) {
+        if let Some(busy) = self.busy.as_ref().filter(|_| used.count_ones() < self.share_below) {
+            let busy = Arc::clone(busy);
+            return self.best_of_shared::<R>(&busy, used, spot, values_hash, moves, alpha, beta);
+        }
         let (mut best, mut best_move) = (i32::MIN, NO_MOVE);
         for &(_, mv) in moves {
-            let score = self.play_move::<R>(used, spot, values_hash, mv, alpha.max(best), beta);
+            let score = self.play_move::<R, false>(used, spot, values_hash, mv, alpha.max(best), beta);
             if self.stopped {
                 return (0, NO_MOVE);
             }
@@ -344,6 +371,75 @@ impl Solver {
         (best, best_move)
     }
 
+    /// [`Solver::best_of`] near the root when threads share the tree (see
+    /// `solver_share.rs`): a move whose position another thread is
+    /// searching waits until the others are done, the first move excepted
+    /// (it is most likely the one that decides the position, and every
+    /// thread needs its result).
+    #[allow(clippy::too_many_arguments)]
+    fn best_of_shared<const R: u8>(
+        &mut self,
+        busy: &Busy,
+        used: u64,
+        spot: Spot,
+        values_hash: u64,
+        moves: &[(i32, u8)],
+        alpha: i32,
+        beta: i32,
+    ) -> (i32, u8) {
+        let (mut best, mut best_move) = (i32::MIN, NO_MOVE);
+        let mut later = [NO_MOVE; 9];
+        let mut waiting = 0;
+        for (i, &(_, mv)) in moves.iter().enumerate() {
+            if i > 0 && busy.has(self.child_key::<R>(used, spot, values_hash, mv)) {
+                later[waiting] = mv;
+                waiting += 1;
+                continue;
+            }
+            let Some(score) = self.busy_move::<R>(busy, used, spot, values_hash, mv, alpha.max(best), beta) else {
+                return (0, NO_MOVE);
+            };
+            if score > best {
+                (best, best_move) = (score, mv);
+                if best >= beta {
+                    return (best, best_move);
+                }
+            }
+        }
+        for &mv in &later[..waiting] {
+            let Some(score) = self.busy_move::<R>(busy, used, spot, values_hash, mv, alpha.max(best), beta) else {
+                return (0, NO_MOVE);
+            };
+            if score > best {
+                (best, best_move) = (score, mv);
+                if best >= beta {
+                    break;
+                }
+            }
+        }
+        (best, best_move)
+    }
+
+    /// [`Solver::play_move`] with the position after `mv` marked busy while
+    /// it is searched; `None` if the search was stopped.
+    #[allow(clippy::too_many_arguments)]
+    fn busy_move<const R: u8>(
+        &mut self,
+        busy: &Busy,
+        used: u64,
+        spot: Spot,
+        values_hash: u64,
+        mv: u8,
+        alpha: i32,
+        beta: i32,
+    ) -> Option<i32> {
+        let child = self.child_key::<R>(used, spot, values_hash, mv);
+        busy.enter(child);
+        let score = self.play_move::<R, false>(used, spot, values_hash, mv, alpha, beta);
+        busy.leave(child);
+        (!self.stopped).then_some(score)
+    }
+
     /// The moves of a position, best first: the table's move, then by
     /// [`Solver::order`] (a pass ordered like a landing worth nothing).
     #[inline]
@@ -354,23 +450,6 @@ impl Solver {
             let after = spot.passed();
             let order = self.reply_order(0, self.targets::<R>(used, after), !Self::may_pass::<R>(after));
             insert_sorted(&mut moves, rank(PASS_MOVE, order), PASS_MOVE);
-        }
-        moves
-    }
-
-    /// The moves of a position deep in the game, ordered like
-    /// [`Solver::order`] but without the opponent's best reply: near the end
-    /// a scan of the replies costs more than the better order saves (the
-    /// verdict from the opening, 8 boards on two threads: 7 % faster). A pass comes last.
-    #[inline]
-    fn quickly_ordered_moves<const R: u8>(&self, used: u64, spot: Spot, targets: u64) -> Moves {
-        let mut moves = sorted_by(targets, |t| {
-            let after = spot.landed(t);
-            let choices = self.targets::<R>(used | 1 << t, after).count_ones() as i32;
-            self.values[t] * ORDER_POINT + choices_term(choices, choices == 0 && !Self::may_pass::<R>(after))
-        });
-        if Self::may_pass::<R>(spot) {
-            insert_sorted(&mut moves, ORDER_PASS_LAST, PASS_MOVE);
         }
         moves
     }
@@ -432,8 +511,8 @@ impl Solver {
         self.table.put(index, entry);
     }
 
-    /// Whether the solve was told to stop: by another thread (a sibling
-    /// move already decided the root) or by whoever asked for it.
+    /// Whether the solve was told to stop: by another thread (it finished
+    /// the test they share) or by whoever asked for it.
     #[inline]
     pub(super) fn told_to_stop(&self) -> bool {
         self.halt.as_ref().is_some_and(|h| h.load(Ordering::Relaxed))
@@ -460,7 +539,7 @@ fn before_first_used(ray: u64, used: u64, increasing: bool) -> u64 {
 /// (see [`ORDER_CHOICE`] and [`ORDER_END`]); `ends` when none is left and
 /// the game ends there.
 #[inline]
-fn choices_term(choices: i32, ends: bool) -> i32 {
+pub(super) fn choices_term(choices: i32, ends: bool) -> i32 {
     -ORDER_CHOICE * choices + if ends { ORDER_END } else { 0 }
 }
 
@@ -505,9 +584,9 @@ impl Solver {
         if depth == 0 {
             return self.greedy_rest::<R>(used, spot);
         }
-        let (moves, count) = self.quickly_ordered_moves::<R>(used, spot, targets);
+        let moves = self.quick_moves::<R>(used, spot, targets);
         let mut best = i32::MIN;
-        for &(_, mv) in &moves[..count] {
+        for mv in moves.iter() {
             let score = if mv == PASS_MOVE {
                 -self.shallow::<R>(used, spot.passed(), depth - 1, -beta, -alpha)
             } else {
