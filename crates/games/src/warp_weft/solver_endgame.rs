@@ -23,6 +23,8 @@ const KEY_BIAS: i32 = 1 << 20;
 pub(super) struct QuickMoves {
     words: [u32; 8],
     count: usize,
+    /// The cells whose landing leaves the opponent no move: the game ends there.
+    pub ends: u64,
 }
 
 impl QuickMoves {
@@ -39,7 +41,7 @@ impl Solver {
     /// (a move that ends the game first of all); a pass last.
     #[inline(always)]
     pub(super) fn quick_moves<const R: u8>(&self, used: u64, spot: Spot, targets: u64) -> QuickMoves {
-        let mut list = QuickMoves { words: [0; 8], count: 0 };
+        let mut list = QuickMoves { words: [0; 8], count: 0, ends: 0 };
         let mut rest = targets;
         while rest != 0 {
             let t = rest.trailing_zeros() as usize;
@@ -47,6 +49,7 @@ impl Solver {
             let after = spot.landed(t);
             let choices = self.targets::<R>(used | 1 << t, after).count_ones() as i32;
             let ends = choices == 0 && !Self::may_pass::<R>(after);
+            list.ends |= u64::from(ends) << t;
             let key = self.values[t] * ORDER_POINT + choices_term(choices, ends);
             let word = ((key + KEY_BIAS) as u32) << 8 | (63 - t as u32);
             let mut j = list.count;
@@ -98,7 +101,13 @@ impl Solver {
         let moves = self.quick_moves::<R>(used, spot, targets);
         let mut best = i32::MIN;
         for mv in moves.iter() {
-            let score = self.play_move::<R, true>(used, spot, values_hash, mv, alpha.max(best), beta);
+            // A landing that ends the game scores its cell and no more: no
+            // search to call (two in five positions here would be such ends).
+            let score = if mv != PASS_MOVE && moves.ends & 1 << mv != 0 {
+                self.values[mv as usize]
+            } else {
+                self.play_move::<R, true>(used, spot, values_hash, mv, alpha.max(best), beta)
+            };
             if self.stopped {
                 return 0;
             }
