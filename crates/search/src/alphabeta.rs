@@ -14,6 +14,7 @@ use tabula_core::{Evaluate, Outcome, Side, PROVEN, WIN_SCORE};
 
 use crate::envelope::{Progress, Reporter};
 use crate::lazy_smp::{Finished, SharedIterations};
+use crate::move_picker::{MovePicker, Ranked};
 use crate::tt::{Bound, Entry, Table};
 
 const INFINITY: i32 = WIN_SCORE * 2;
@@ -76,7 +77,7 @@ pub struct AlphaBeta<G: Evaluate> {
     use_table: bool,
     killers: Vec<[Option<G::Move>; 2]>,
     history: Vec<i32>,
-    buffers: Vec<Vec<(G::Move, i32, u16)>>,
+    buffers: Vec<Vec<Ranked<G::Move>>>,
     /// Per ply, the moves left for last because another thread was on them.
     deferred: Vec<Vec<u16>>,
     scratch: Vec<G::Move>,
@@ -614,7 +615,7 @@ impl<G: Evaluate> AlphaBeta<G> {
         }
         let horizon_before = self.horizon;
         let mut moves = std::mem::take(&mut self.buffers[ply]);
-        self.order_moves(pos, &mut moves, table_index, ply);
+        let mut picker = self.order_moves(pos, &mut moves, table_index);
 
         let alpha_start = alpha;
         let mut best_score = -INFINITY;
@@ -631,6 +632,9 @@ impl<G: Evaluate> AlphaBeta<G> {
             let first_pass = step < moves.len();
             let i = if first_pass { step } else { deferred[step - moves.len()] as usize };
             step += 1;
+            if first_pass {
+                picker.pick(&mut moves, i, |mv| self.move_key(pos, mv, ply));
+            }
             let (mv, key, index) = moves[i];
             let cut = self.reduction(pos, mv, key, i, depth, ply);
             pos.play(mv);
@@ -785,25 +789,28 @@ impl<G: Evaluate> AlphaBeta<G> {
         (plies as i32).clamp(1, depth - 2)
     }
 
-    /// Table move first, then killers, then by the game's hint and history.
-    fn order_moves(&mut self, pos: &G, moves: &mut Vec<(G::Move, i32, u16)>, table_index: Option<u16>, ply: usize) {
+    /// The position's legal moves in `moves`, the table's move first; the
+    /// rest get their keys only when the search gets past it (see [`MovePicker`]).
+    fn order_moves(&mut self, pos: &G, moves: &mut Vec<Ranked<G::Move>>, table_index: Option<u16>) -> MovePicker {
         self.scratch.clear();
         pos.legal_moves(&mut self.scratch);
         moves.clear();
-        let killers = self.killers[ply];
-        for (i, &mv) in self.scratch.iter().enumerate() {
-            let key = if Some(i as u16) == table_index {
-                i32::MAX
-            } else if Some(mv) == killers[0] {
-                i32::MAX - 2
-            } else if Some(mv) == killers[1] {
-                i32::MAX - 3
-            } else {
-                pos.order_hint(mv).saturating_mul(1024).saturating_add(self.history[history_slot(&mv)])
-            };
-            moves.push((mv, key, i as u16));
+        moves.extend(self.scratch.iter().enumerate().map(|(i, &mv)| (mv, 0, i as u16)));
+        MovePicker::new(moves, table_index)
+    }
+
+    /// A move's ordering key after the table's move: killers, then by the
+    /// game's hint and the history of cut-offs.
+    #[inline]
+    fn move_key(&self, pos: &G, mv: G::Move, ply: usize) -> i32 {
+        let killers = &self.killers[ply];
+        if Some(mv) == killers[0] {
+            i32::MAX - 2
+        } else if Some(mv) == killers[1] {
+            i32::MAX - 3
+        } else {
+            pos.order_hint(mv).saturating_mul(1024).saturating_add(self.history[history_slot(&mv)])
         }
-        moves.sort_unstable_by_key(|m| std::cmp::Reverse(m.1));
     }
 
     /// Remembers a move that caused a cut-off.
