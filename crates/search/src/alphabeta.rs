@@ -1,7 +1,8 @@
 //! Negamax alpha–beta with principal-variation search, iterative deepening
 //! with aspiration windows (keeping what an unfinished iteration found), a
 //! shared transposition table, killer and history
-//! move ordering, an optional quiescence search, time and node limits, and
+//! move ordering, an optional quiescence search, optional late-move
+//! reductions and threat extension, time and node limits, and
 //! Lazy SMP (several threads searching the same tree through one table,
 //! helpers an iteration ahead of the main thread; see [`crate::lazy_smp`]).
 
@@ -98,6 +99,8 @@ pub struct AlphaBeta<G: Evaluate> {
     reductions: bool,
     /// What a draw costs the side this search is for (see [`AlphaBeta::set_contempt`]).
     contempt: i32,
+    /// Whether a threatened position at the horizon gets one more ply (see [`AlphaBeta::set_extensions`]).
+    extensions: bool,
     /// The side to move at the root of the current search.
     root_side: Side,
     /// The best root move of the iteration under way and its score, once a
@@ -158,6 +161,7 @@ impl<G: Evaluate> AlphaBeta<G> {
             plain: false,
             reductions: false,
             contempt: 0,
+            extensions: false,
             root_side: Side::First,
             root_best: None,
             first_root_done: None,
@@ -188,6 +192,15 @@ impl<G: Evaluate> AlphaBeta<G> {
     /// only at full depth.
     pub fn set_reductions(&mut self, on: bool) {
         self.reductions = on;
+    }
+
+    /// Turns the threat extension on or off: a position the search reaches
+    /// at its horizon whose mover must answer a threat that would end the
+    /// game ([`Evaluate::threatened`]) is searched one ply more instead of
+    /// being evaluated as it stands, so the answer (or the lack of one) is
+    /// seen.
+    pub fn set_extensions(&mut self, on: bool) {
+        self.extensions = on;
     }
 
     /// Makes a draw worth `contempt` less than an even position to the side
@@ -272,7 +285,8 @@ impl<G: Evaluate> AlphaBeta<G> {
         let helper_nodes = Arc::new(AtomicU64::new(0));
         let shared = Arc::new(SharedIterations::new(threads, Self::max_depth(limits)));
         self.shared = Some(Arc::clone(&shared));
-        let (self_plain, self_contempt, self_reductions) = (self.plain, self.contempt, self.reductions);
+        let (self_plain, self_contempt, self_reductions, self_extensions) =
+            (self.plain, self.contempt, self.reductions, self.extensions);
         let mut result = std::thread::scope(|scope| {
             for id in 1..threads {
                 let table = Arc::clone(&self.table);
@@ -286,6 +300,7 @@ impl<G: Evaluate> AlphaBeta<G> {
                     helper.plain = self_plain;
                     helper.reductions = self_reductions;
                     helper.contempt = self_contempt;
+                    helper.extensions = self_extensions;
                     let helper_limits = SearchLimits { time: None, min_depth: 0, nodes: None, ..limits };
                     helper.run(game, helper_limits, id);
                     counted.fetch_add(helper.nodes, Ordering::Relaxed);
@@ -582,13 +597,16 @@ impl<G: Evaluate> AlphaBeta<G> {
         self.stopped
     }
 
-    fn negamax(&mut self, pos: &mut G, depth: i32, mut alpha: i32, beta: i32, ply: usize) -> i32 {
+    fn negamax(&mut self, pos: &mut G, mut depth: i32, mut alpha: i32, beta: i32, ply: usize) -> i32 {
         self.nodes += 1;
         if self.out_of_time() {
             return 0;
         }
         if let Some(outcome) = pos.outcome() {
             return self.terminal(pos, outcome, ply as u32);
+        }
+        if depth <= 0 && self.extensions && !self.plain && pos.threatened() {
+            depth = 1;
         }
         if depth <= 0 || ply >= MAX_PLY {
             return self.quiesce(pos, alpha, beta, ply);

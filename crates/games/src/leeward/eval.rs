@@ -234,6 +234,17 @@ impl Evaluate for Leeward {
         }
     }
 
+    /// The enemy Lamp stands beside the mover's empty home: unless the mover
+    /// fills its home or takes that Lamp, the enemy makes landfall next move
+    /// (how most games between the levels are won).
+    #[inline]
+    fn threatened(&self) -> bool {
+        let me = self.side_to_move();
+        let goal = home(me);
+        let all = self.occupied(Side::First) | self.occupied(Side::Second);
+        all & (1 << goal) == 0 && self.pieces(me.opponent(), Kind::Lamp) & AROUND[goal] != 0
+    }
+
     /// Captures and landfall: the moves that change the game at once.
     #[inline]
     fn noisy_moves(&self, out: &mut Vec<LeewardMove>) {
