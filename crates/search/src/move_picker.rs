@@ -25,11 +25,11 @@ pub(crate) struct MovePicker {
 
 impl MovePicker {
     /// Starts on `moves`, the legal moves in the order the game made them
-    /// (keys not yet set), putting the table's move first when
-    /// `table_index` names one.
+    /// (so each one's index is its place; keys not yet set), putting the
+    /// table's move first when `table_index` names one.
     #[inline]
     pub(crate) fn new<M>(moves: &mut [Ranked<M>], table_index: Option<u16>) -> Self {
-        let found = table_index.and_then(|t| moves.iter().position(|m| m.2 == t));
+        let found = table_index.map(usize::from).filter(|&t| t < moves.len());
         match found {
             Some(at) => {
                 moves.swap(0, at);
