@@ -194,6 +194,16 @@ pub trait Evaluate: Game {
     #[inline]
     fn noisy_moves(&self, _out: &mut Vec<Self::Move>) {}
 
+    /// Whether the side to move faces a threat that ends the game on the
+    /// opponent's next move unless it answers it now (a check, in chess
+    /// terms). A search that extends such positions (`ab:…,extend=1`) does
+    /// not stop at its horizon there, where the evaluation would take a lost
+    /// position for a quiet one. The default: never.
+    #[inline]
+    fn threatened(&self) -> bool {
+        false
+    }
+
     /// Which of `moves` (the legal moves, non-empty) a Monte-Carlo playout
     /// plays here, given 64 random bits. The default picks uniformly; a game
     /// may prefer captures or promotions to make playouts more telling.

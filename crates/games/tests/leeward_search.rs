@@ -168,3 +168,34 @@ fn late_move_reductions_reach_deeper_on_the_same_nodes() {
     let reduced = reducing().search(&middle, limits);
     assert_eq!((full.depth, reduced.depth), (6, 9), "depths finished on 2 M nodes");
 }
+
+#[test]
+fn a_lamp_beside_an_empty_home_is_a_threat() {
+    // Paper's Lamp on d2, beside Ink's home d1.
+    assert!(pos("board=L5O/7/7/7/7/3l3/6o;wind=E;next=ink;calm=0").threatened());
+    assert!(
+        !pos("board=L5O/7/7/7/7/3l3/6o;wind=E;next=paper;calm=0").threatened(),
+        "Paper's own Lamp threatens Paper nothing"
+    );
+    assert!(!pos("board=L5O/7/7/7/7/3l3/3O2o;wind=E;next=ink;calm=0").threatened(), "an Oar on d1 bars it");
+    assert!(!pos("board=L5O/7/7/7/3l3/7/6o;wind=E;next=ink;calm=0").threatened(), "two steps away");
+}
+
+#[test]
+fn the_threat_extension_sees_a_landfall_past_the_horizon() {
+    // Paper's Lamp on d3 steps beside Ink's empty home, and nothing of Ink's can fill d1 or take the Lamp:
+    // one ply shows only the step (the evaluation's bonus); the extension shows the win behind it.
+    let p = pos("board=L5O/7/7/7/3l3/7/6o;wind=E;next=paper;calm=0");
+    let plain = AlphaBeta::<Leeward>::new(4).search(&p, SearchLimits::depth(1));
+    assert!(plain.score < PROVEN, "{}", plain.score);
+    let mut extending = AlphaBeta::<Leeward>::new(4);
+    extending.set_extensions(true);
+    let result = extending.search(&p, SearchLimits::depth(1));
+    let mut after = p.clone();
+    after.play(result.best.unwrap());
+    assert!(result.score > PROVEN && after.threatened(), "{} {}", p.format_move(result.best.unwrap()), result.score);
+    // The player spec turns it on.
+    let spec = PlayerSpec::parse("ab:depth=1,extend=1", Leeward::info()).unwrap();
+    assert!(matches!(spec, PlayerSpec::AlphaBeta { extend: true, .. }));
+    assert!(spec.to_string().contains("extend=1"), "{spec}");
+}

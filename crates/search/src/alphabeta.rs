@@ -1,7 +1,8 @@
 //! Negamax alpha–beta with principal-variation search, iterative deepening
 //! with aspiration windows (keeping what an unfinished iteration found), a
 //! shared transposition table, killer and history
-//! move ordering, an optional quiescence search, time and node limits, and
+//! move ordering, an optional quiescence search, optional late-move
+//! reductions and threat extension, time and node limits, and
 //! Lazy SMP (several threads searching the same tree through one table,
 //! helpers an iteration ahead of the main thread; see [`crate::lazy_smp`]).
 
@@ -14,6 +15,7 @@ use tabula_core::{Evaluate, Outcome, Side, PROVEN, WIN_SCORE};
 
 use crate::envelope::{Progress, Reporter};
 use crate::lazy_smp::{Finished, SharedIterations};
+use crate::move_picker::{MovePicker, Ranked};
 use crate::tt::{Bound, Entry, Table};
 
 const INFINITY: i32 = WIN_SCORE * 2;
@@ -76,7 +78,7 @@ pub struct AlphaBeta<G: Evaluate> {
     use_table: bool,
     killers: Vec<[Option<G::Move>; 2]>,
     history: Vec<i32>,
-    buffers: Vec<Vec<(G::Move, i32, u16)>>,
+    buffers: Vec<Vec<Ranked<G::Move>>>,
     /// Per ply, the moves left for last because another thread was on them.
     deferred: Vec<Vec<u16>>,
     scratch: Vec<G::Move>,
@@ -97,6 +99,8 @@ pub struct AlphaBeta<G: Evaluate> {
     reductions: bool,
     /// What a draw costs the side this search is for (see [`AlphaBeta::set_contempt`]).
     contempt: i32,
+    /// Whether a threatened position at the horizon gets one more ply (see [`AlphaBeta::set_extensions`]).
+    extensions: bool,
     /// The side to move at the root of the current search.
     root_side: Side,
     /// The best root move of the iteration under way and its score, once a
@@ -157,6 +161,7 @@ impl<G: Evaluate> AlphaBeta<G> {
             plain: false,
             reductions: false,
             contempt: 0,
+            extensions: false,
             root_side: Side::First,
             root_best: None,
             first_root_done: None,
@@ -187,6 +192,15 @@ impl<G: Evaluate> AlphaBeta<G> {
     /// only at full depth.
     pub fn set_reductions(&mut self, on: bool) {
         self.reductions = on;
+    }
+
+    /// Turns the threat extension on or off: a position the search reaches
+    /// at its horizon whose mover must answer a threat that would end the
+    /// game ([`Evaluate::threatened`]) is searched one ply more instead of
+    /// being evaluated as it stands, so the answer (or the lack of one) is
+    /// seen.
+    pub fn set_extensions(&mut self, on: bool) {
+        self.extensions = on;
     }
 
     /// Makes a draw worth `contempt` less than an even position to the side
@@ -271,7 +285,8 @@ impl<G: Evaluate> AlphaBeta<G> {
         let helper_nodes = Arc::new(AtomicU64::new(0));
         let shared = Arc::new(SharedIterations::new(threads, Self::max_depth(limits)));
         self.shared = Some(Arc::clone(&shared));
-        let (self_plain, self_contempt, self_reductions) = (self.plain, self.contempt, self.reductions);
+        let (self_plain, self_contempt, self_reductions, self_extensions) =
+            (self.plain, self.contempt, self.reductions, self.extensions);
         let mut result = std::thread::scope(|scope| {
             for id in 1..threads {
                 let table = Arc::clone(&self.table);
@@ -285,6 +300,7 @@ impl<G: Evaluate> AlphaBeta<G> {
                     helper.plain = self_plain;
                     helper.reductions = self_reductions;
                     helper.contempt = self_contempt;
+                    helper.extensions = self_extensions;
                     let helper_limits = SearchLimits { time: None, min_depth: 0, nodes: None, ..limits };
                     helper.run(game, helper_limits, id);
                     counted.fetch_add(helper.nodes, Ordering::Relaxed);
@@ -581,13 +597,16 @@ impl<G: Evaluate> AlphaBeta<G> {
         self.stopped
     }
 
-    fn negamax(&mut self, pos: &mut G, depth: i32, mut alpha: i32, beta: i32, ply: usize) -> i32 {
+    fn negamax(&mut self, pos: &mut G, mut depth: i32, mut alpha: i32, beta: i32, ply: usize) -> i32 {
         self.nodes += 1;
         if self.out_of_time() {
             return 0;
         }
         if let Some(outcome) = pos.outcome() {
             return self.terminal(pos, outcome, ply as u32);
+        }
+        if depth <= 0 && self.extensions && !self.plain && pos.threatened() {
+            depth = 1;
         }
         if depth <= 0 || ply >= MAX_PLY {
             return self.quiesce(pos, alpha, beta, ply);
@@ -614,7 +633,7 @@ impl<G: Evaluate> AlphaBeta<G> {
         }
         let horizon_before = self.horizon;
         let mut moves = std::mem::take(&mut self.buffers[ply]);
-        self.order_moves(pos, &mut moves, table_index, ply);
+        let mut picker = self.order_moves(pos, &mut moves, table_index);
 
         let alpha_start = alpha;
         let mut best_score = -INFINITY;
@@ -631,6 +650,9 @@ impl<G: Evaluate> AlphaBeta<G> {
             let first_pass = step < moves.len();
             let i = if first_pass { step } else { deferred[step - moves.len()] as usize };
             step += 1;
+            if first_pass {
+                picker.pick(&mut moves, i, |mv| self.move_key(pos, mv, ply));
+            }
             let (mv, key, index) = moves[i];
             let cut = self.reduction(pos, mv, key, i, depth, ply);
             pos.play(mv);
@@ -785,25 +807,28 @@ impl<G: Evaluate> AlphaBeta<G> {
         (plies as i32).clamp(1, depth - 2)
     }
 
-    /// Table move first, then killers, then by the game's hint and history.
-    fn order_moves(&mut self, pos: &G, moves: &mut Vec<(G::Move, i32, u16)>, table_index: Option<u16>, ply: usize) {
+    /// The position's legal moves in `moves`, the table's move first; the
+    /// rest get their keys only when the search gets past it (see [`MovePicker`]).
+    fn order_moves(&mut self, pos: &G, moves: &mut Vec<Ranked<G::Move>>, table_index: Option<u16>) -> MovePicker {
         self.scratch.clear();
         pos.legal_moves(&mut self.scratch);
         moves.clear();
-        let killers = self.killers[ply];
-        for (i, &mv) in self.scratch.iter().enumerate() {
-            let key = if Some(i as u16) == table_index {
-                i32::MAX
-            } else if Some(mv) == killers[0] {
-                i32::MAX - 2
-            } else if Some(mv) == killers[1] {
-                i32::MAX - 3
-            } else {
-                pos.order_hint(mv).saturating_mul(1024).saturating_add(self.history[history_slot(&mv)])
-            };
-            moves.push((mv, key, i as u16));
+        moves.extend(self.scratch.iter().enumerate().map(|(i, &mv)| (mv, 0, i as u16)));
+        MovePicker::new(moves, table_index)
+    }
+
+    /// A move's ordering key after the table's move: killers, then by the
+    /// game's hint and the history of cut-offs.
+    #[inline]
+    fn move_key(&self, pos: &G, mv: G::Move, ply: usize) -> i32 {
+        let killers = &self.killers[ply];
+        if Some(mv) == killers[0] {
+            i32::MAX - 2
+        } else if Some(mv) == killers[1] {
+            i32::MAX - 3
+        } else {
+            pos.order_hint(mv).saturating_mul(1024).saturating_add(self.history[history_slot(&mv)])
         }
-        moves.sort_unstable_by_key(|m| std::cmp::Reverse(m.1));
     }
 
     /// Remembers a move that caused a cut-off.

@@ -11,6 +11,7 @@ mod greedy;
 mod lazy_smp;
 mod match_runner;
 mod mcts;
+mod move_picker;
 mod perft;
 mod player;
 mod playout;

@@ -5,6 +5,7 @@
 //! `ab:depth=64,time=1s,min_depth=10,hash=64,threads=2,margin=20`,
 //! `ab:depth=3,plain=1` (material only, no quiescence: a baseline),
 //! `ab:time=2s,contempt=60` (plays on rather than drift into a draw),
+//! `ab:time=2s,reduce=1,extend=1` (late-move reductions, threat extension),
 //! `mcts:iters=20000`, `mcts:time=500ms,c=1.4`, `ugi:cmd=./engine,time=1s`,
 //! `level:hard`.
 
@@ -52,6 +53,9 @@ pub enum PlayerSpec {
         /// Late-move reductions: search the quiet moves ordered late one ply
         /// shallower, and again at full depth only if they look better.
         reduce: bool,
+        /// The threat extension: a position at the horizon whose mover must
+        /// answer a game-ending threat is searched a ply more.
+        extend: bool,
     },
     /// Monte-Carlo tree search.
     Mcts(MctsLimits),
@@ -124,7 +128,7 @@ impl PlayerSpec {
             "ab" | "alphabeta" => {
                 let mut limits = SearchLimits { depth: 0, time: None, min_depth: 0, nodes: None };
                 let (mut table_mib, mut threads, mut margin, mut solve, mut plain, mut contempt) = (16, 1, 0, false, false, 0);
-                let mut reduce = false;
+                let (mut reduce, mut extend) = (false, false);
                 for (k, v) in pairs {
                     match k {
                         "depth" => limits.depth = number_in(k, v, 1..=MAX_DEPTH)?,
@@ -138,10 +142,11 @@ impl PlayerSpec {
                         "plain" => plain = number_in::<u8>(k, v, 0..=1)? != 0,
                         "contempt" => contempt = number_in(k, v, -MAX_CONTEMPT..=MAX_CONTEMPT)?,
                         "reduce" => reduce = number_in::<u8>(k, v, 0..=1)? != 0,
+                        "extend" => extend = number_in::<u8>(k, v, 0..=1)? != 0,
                         _ => {
                             return Err(unknown(
                                 k,
-                                "depth, time, min_depth, nodes, hash, threads, margin, solve, plain, contempt, reduce",
+                                "depth, time, min_depth, nodes, hash, threads, margin, solve, plain, contempt, reduce, extend",
                             ))
                         }
                     }
@@ -158,6 +163,7 @@ impl PlayerSpec {
                     plain,
                     contempt,
                     reduce,
+                    extend,
                 })
             }
             "solver" | "perfect" => {
@@ -243,10 +249,13 @@ impl fmt::Display for PlayerSpec {
             PlayerSpec::Greedy { margin } => write!(f, "greedy:margin={margin}"),
             PlayerSpec::Solver { settle: None } => write!(f, "solver"),
             PlayerSpec::Solver { settle: Some(t) } => write!(f, "solver:settle={}ms", t.as_millis()),
-            PlayerSpec::AlphaBeta { limits, table_mib, threads, margin, solve, plain, contempt, reduce } => {
+            PlayerSpec::AlphaBeta { limits, table_mib, threads, margin, solve, plain, contempt, reduce, extend } => {
                 write!(f, "ab:depth={}", limits.depth)?;
                 if *reduce {
                     write!(f, ",reduce=1")?;
+                }
+                if *extend {
+                    write!(f, ",extend=1")?;
                 }
                 if *solve {
                     write!(f, ",solve=1")?;
@@ -445,7 +454,7 @@ impl<G: Evaluate> Player<G> {
                     }
                 }
             }
-            PlayerSpec::AlphaBeta { limits, table_mib, threads, margin, solve, plain, contempt, reduce } => {
+            PlayerSpec::AlphaBeta { limits, table_mib, threads, margin, solve, plain, contempt, reduce, extend } => {
                 let start = Instant::now();
                 let hard = self.bounds.deadline(start);
                 let mut limits = *limits;
@@ -471,6 +480,7 @@ impl<G: Evaluate> Player<G> {
                 searcher.set_plain(*plain);
                 searcher.set_contempt(*contempt);
                 searcher.set_reductions(*reduce);
+                searcher.set_extensions(*extend);
                 let mut result = searcher.search_parallel(game, limits, *threads);
                 if result.best.is_none() {
                     return Ok(None);

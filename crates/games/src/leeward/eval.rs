@@ -12,7 +12,8 @@
 //! - **Lamp safety**: in how many winds the enemy could take each Lamp, and
 //!   how little room it has to step away;
 //! - **landfall**: how many Lamp steps each Lamp is from the enemy's home
-//!   (worth little while an enemy piece bars that square);
+//!   (worth little while an enemy piece bars that square, and less while
+//!   one of the Lamp's own pieces still stands there);
 //! - a little for pieces near the centre, where every wind leaves them room;
 //! - and all of it fades as the calm counter climbs towards the draw.
 
@@ -127,8 +128,11 @@ fn landfall(pos: &Leeward, side: Side, w: &Weights) -> i32 {
         return 0;
     }
     let bonus = w.0[at::LANDFALL + (steps - 1).min(5)];
-    if pos.occupied(side.opponent()) & (1 << home(side.opponent())) != 0 {
+    let goal = 1 << home(side.opponent());
+    if pos.occupied(side.opponent()) & goal != 0 {
         bonus * w.0[at::LANDFALL_BARRED] / 1024
+    } else if pos.occupied(side) & goal != 0 {
+        bonus * w.0[at::LANDFALL_OWN_BARRED] / 1024
     } else {
         bonus
     }
@@ -234,6 +238,17 @@ impl Evaluate for Leeward {
         }
     }
 
+    /// The enemy Lamp stands beside the mover's empty home: unless the mover
+    /// fills its home or takes that Lamp, the enemy makes landfall next move
+    /// (how most games between the levels are won).
+    #[inline]
+    fn threatened(&self) -> bool {
+        let me = self.side_to_move();
+        let goal = home(me);
+        let all = self.occupied(Side::First) | self.occupied(Side::Second);
+        all & (1 << goal) == 0 && self.pieces(me.opponent(), Kind::Lamp) & AROUND[goal] != 0
+    }
+
     /// Captures and landfall: the moves that change the game at once.
     #[inline]
     fn noisy_moves(&self, out: &mut Vec<LeewardMove>) {
@@ -262,5 +277,32 @@ impl Leeward {
     #[inline]
     fn is_lamp(&self, sq: usize) -> bool {
         matches!(self.piece_at(sq), Some((_, Kind::Lamp)))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn pos(text: &str) -> Leeward {
+        <Leeward as Game>::from_text(text).unwrap()
+    }
+
+    /// Ink's landfall bonus with the played weights.
+    fn ink_landfall(p: &Leeward) -> i32 {
+        landfall(p, Side::First, &PLAYED)
+    }
+
+    #[test]
+    fn a_lamp_barred_by_its_own_piece_counts_less_near_landfall() {
+        // Ink's Lamp on c6, a step from d7; an Ink Oar, a Paper Oar, or nothing on d7.
+        let open = pos("board=o6/2L4/7/7/7/7/l6;wind=E;next=paper;calm=0");
+        let own = pos("board=o2O3/2L4/7/7/7/7/l6;wind=E;next=paper;calm=0");
+        let enemy = pos("board=o2o3/2L4/7/7/7/7/l6;wind=E;next=paper;calm=0");
+        let full = ink_landfall(&open);
+        assert_eq!(full, PLAYED.0[at::LANDFALL]);
+        assert_eq!(ink_landfall(&own), full * PLAYED.0[at::LANDFALL_OWN_BARRED] / 1024);
+        assert_eq!(ink_landfall(&enemy), full * PLAYED.0[at::LANDFALL_BARRED] / 1024);
+        assert!(ink_landfall(&own) < full, "the Oar must step off d7 before the Lamp can land");
     }
 }

@@ -20,8 +20,8 @@ pub(super) static INFO: GameInfo = GameInfo {
         LevelInfo {
             key: "strong",
             name: "Strong",
-            player: "ab:time=2s,hash=64,reduce=1",
-            about: "thinks for about two seconds and looks at unlikely moves less deeply, so it sees further",
+            player: "ab:time=2s,hash=64,reduce=1,extend=1,contempt=100",
+            about: "thinks for about two seconds, looks at unlikely moves less deeply so it sees further, looks once more at a Lamp about to land, and would rather play on than settle for a draw",
         },
     ],
 };

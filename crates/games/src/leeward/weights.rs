@@ -6,7 +6,7 @@
 //! tells how the tuner's sets fared against it.
 
 /// How many weights the evaluation has.
-pub const COUNT: usize = 34;
+pub const COUNT: usize = 35;
 
 /// One value per weight, in the order of [`NAMES`]; evaluation units (an
 /// Oar is worth about 300) unless a name says "per 1024".
@@ -41,6 +41,8 @@ pub mod at {
     pub const CALM: usize = 26;
     /// Each square the men could reach, summed over the four winds.
     pub const MOBILITY: usize = 33;
+    /// The share of the landfall bonus kept while one of the Lamp's own pieces stands on the enemy home (per 1024).
+    pub const LANDFALL_OWN_BARRED: usize = 34;
 }
 
 /// The name of each weight, for the tuner's report.
@@ -79,6 +81,7 @@ pub const NAMES: [&str; COUNT] = [
     "calm 50 (per 1024)",
     "calm 60 (per 1024)",
     "mobility",
+    "landfall barred by own piece (per 1024)",
 ];
 
 /// The weights every level plays with: written by hand (the tuner's sets
@@ -98,6 +101,7 @@ pub const PLAYED: Weights = Weights([
     12,  // tempo
     1024, 922, 819, 717, 614, 512, 410, // calm
     0,   // mobility
+    256, // landfall barred by own piece
 ]);
 
 impl Weights {
@@ -118,7 +122,8 @@ impl Weights {
             (at::PRESSURE_CALM, at::TEMPO, "pressure at calm 60"),
             (at::TEMPO, at::CALM, "tempo"),
             (at::CALM, at::MOBILITY, "calm"),
-            (at::MOBILITY, COUNT, "mobility"),
+            (at::MOBILITY, at::LANDFALL_OWN_BARRED, "mobility"),
+            (at::LANDFALL_OWN_BARRED, COUNT, "landfall barred by own piece"),
         ];
         let mut out = String::from("Weights([\n");
         for (from, to, name) in groups {
@@ -135,12 +140,12 @@ mod tests {
 
     #[test]
     fn the_groups_fill_the_list_in_order() {
-        assert_eq!(at::MOBILITY + 1, COUNT);
+        assert_eq!(at::LANDFALL_OWN_BARRED + 1, COUNT);
         assert_eq!(NAMES[at::LAMP_THREAT], "lamp threat");
         assert_eq!(NAMES[at::CALM], "calm 0 (per 1024)");
         assert_eq!(NAMES[at::MOBILITY], "mobility");
         let rust = PLAYED.to_rust();
         assert!(rust.starts_with("Weights([\n    500, 350, 300, // men\n"), "{rust}");
-        assert_eq!(rust.lines().count(), 15);
+        assert_eq!(rust.lines().count(), 16);
     }
 }
