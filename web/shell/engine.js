@@ -22,7 +22,7 @@ function serverChosen() {
 
 /** Whether this page can run the engine in the browser, whatever the player chose for their games. */
 export function runnable() {
-  return !!(meta && meta.content && meta.dataset.wasm && typeof WebAssembly === 'object' && typeof Worker === 'function') && !broken;
+  return !!(meta && meta.content && meta.dataset.wasm && meta.dataset.worker && typeof WebAssembly === 'object' && typeof Worker === 'function') && !broken;
 }
 
 /**
@@ -81,7 +81,8 @@ function post(message, n = ++counter) {
 const SLICED = new Set(['computer', 'solve']);
 
 function launch() {
-  worker = new Worker('/static/shell/engine-worker.js', { type: 'module', name: 'tabula-engine' });
+  // The worker's script under its hashed address (kept by the browser for good), named by the engine's tag.
+  worker = new Worker(meta.dataset.worker, { type: 'module', name: 'tabula-engine' });
   worker.onmessage = (event) => {
     const reply = event.data || {};
     const waiting = pending.get(reply.n);
