@@ -41,6 +41,19 @@ pub fn engine_tag() -> Option<String> {
     })
 }
 
+/// Preloads of the engine's module and glue, if the binary has an engine:
+/// a play page compiles the module from its head and instantiates it
+/// itself (besides its worker), and on a first visit the module's download
+/// then starts before the page's own modules take every connection.
+pub fn engine_preload_tags() -> Option<String> {
+    ENGINE.map(|(glue, module)| {
+        format!(
+            r#"<link rel="preload" href="/static/{module}" as="fetch" crossorigin>
+  <link rel="modulepreload" href="/static/{glue}">"#
+        )
+    })
+}
+
 /// A page with `tag` put in its head, right after its charset (or first in
 /// the head); anything that is not such a page comes back as it was.
 pub(crate) fn with_head_tag(page: Vec<u8>, tag: &str) -> Vec<u8> {
