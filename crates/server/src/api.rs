@@ -686,7 +686,7 @@ async fn play_page(State(state): Shared, Path(slug): Path<String>) -> Response {
     let dir = state.config.web_dir.as_deref();
     let entries = ["shell/play-page.js".to_string(), format!("games/{}/play.js", entry.info().slug)];
     let tags = crate::page::HeadTags {
-        first: assets::engine_preload_tags().unwrap_or_default(),
+        first: assets::engine_start_tags().unwrap_or_default(),
         last: assets::preload_tags(dir, &entries),
     };
     crate::page::respond(dir, "play.html", &tags)

@@ -41,14 +41,17 @@ pub fn engine_tag() -> Option<String> {
     })
 }
 
-/// Preloads of the engine's module and glue, if the binary has an engine:
-/// a play page compiles the module from its head and instantiates it
-/// itself (besides its worker), and on a first visit the module's download
-/// then starts before the page's own modules take every connection.
-pub fn engine_preload_tags() -> Option<String> {
+/// What starts the engine on a play page, if the binary has one: the
+/// script that compiles the engine's module and starts its worker from the
+/// page's head (`shell/engine-boot.js`), and preloads of the module and its
+/// glue (the page instantiates the module itself, besides its worker). They
+/// come first in the head, so that on a first visit they are asked for
+/// before the page's own modules take every connection.
+pub fn engine_start_tags() -> Option<String> {
     ENGINE.map(|(glue, module)| {
         format!(
-            r#"<link rel="preload" href="/static/{module}" as="fetch" crossorigin>
+            r#"<script src="/static/shell/engine-boot.js"></script>
+  <link rel="preload" href="/static/{module}" as="fetch" crossorigin>
   <link rel="modulepreload" href="/static/{glue}">"#
         )
     })

@@ -406,6 +406,12 @@ async fn a_page_names_its_modules_by_hashed_addresses_kept_for_good_and_maps_the
     let policy = headers["content-security-policy"].to_str().unwrap();
     assert!(policy.contains(&format!("'sha256-{digest}'")), "{policy}");
     assert!(!policy.contains("unsafe-inline"));
+    // First the map, the engine's tag and what starts the engine; the page's own modules after its stylesheet.
+    let at = |needle: &str| page.find(needle).unwrap_or_else(|| panic!("{needle} in the page"));
+    assert!(at("<script type=\"importmap\">") < at("name=\"tabula-engine\""));
+    assert!(at("name=\"tabula-engine\"") < at("src=\"/static/shell/engine-boot."));
+    assert!(at("src=\"/static/shell/engine-boot.") < at("rel=\"stylesheet\""));
+    assert!(at("rel=\"stylesheet\"") < at("src=\"/static/shell/play-page."));
     let map: Value = serde_json::from_str(map_text).unwrap();
     let hashed = map["imports"]["/static/shell/api.js"].as_str().expect("api.js is mapped").to_string();
     assert_ne!(hashed, "/static/shell/api.js");
