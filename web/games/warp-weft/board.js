@@ -202,14 +202,19 @@ export class BoardView extends CellBoard {
   /**
    * Where the board is wider than its box (a big board on a phone, whose cells
    * stay 44 px), scrolls the box sideways so that the shuttle's column is in
-   * the middle of what shows.
+   * the middle of what shows. The box is measured in the next frame, once the
+   * whole drawing is done: measured in the middle of it, the page would be laid
+   * out once for the measure and again for the rest of the drawing.
    */
   keepShuttleInView(col) {
-    const box = this.svg.parentElement;
-    if (!box || box.scrollWidth <= box.clientWidth + 1) return;
-    const x = ((M + col * P + P / 2 - this.viewLo) / this.viewSize) * this.svg.getBoundingClientRect().width;
-    const reduce = matchMedia('(prefers-reduced-motion: reduce)').matches;
-    box.scrollTo({ left: Math.max(0, x - box.clientWidth / 2), behavior: reduce ? 'auto' : 'smooth' });
+    cancelAnimationFrame(this.inViewFrame);
+    this.inViewFrame = requestAnimationFrame(() => {
+      const box = this.svg.parentElement;
+      if (!box || box.scrollWidth <= box.clientWidth + 1) return;
+      const x = ((M + col * P + P / 2 - this.viewLo) / this.viewSize) * this.svg.getBoundingClientRect().width;
+      const reduce = matchMedia('(prefers-reduced-motion: reduce)').matches;
+      box.scrollTo({ left: Math.max(0, x - box.clientWidth / 2), behavior: reduce ? 'auto' : 'smooth' });
+    });
   }
 
   setGauge(on) {
