@@ -1,20 +1,22 @@
 // The engine's worker: one instance of Tabula's Rust rules and engines,
 // compiled to WebAssembly (crates/wasm), owned by this module worker so that
 // the computer can think for seconds without the page ever waiting. The page
-// (engine.js) sends one request at a time and gets one reply each:
+// (engine.js) starts it with the engine's module, compiled once by the page
+// ({op: 'start', glue, module, book, memory}), then sends one request at a
+// time and gets one reply each:
 //   {n, op, id?, saved?, ...args}  ->  {n, ok: true, view?, saved?, value?} | {n, ok: false, message}
-// A match is brought back from the page's kept copy (`saved`) whenever this
-// worker does not hold it or holds an older version (another tab played on),
-// so a worker that is restarted (after a crash) loses nothing.
+// The matches it holds are a MatchBook (engine-matches.js, whose address the
+// start names: a worker has no import map), brought back from the page's
+// kept copy whenever this worker does not hold them or holds an older
+// version, so a worker that is restarted (after a crash) loses nothing.
 //
 // The computer's moves and the hints' exact values are thought in slices
 // (SLICE_MS each): between two slices the worker takes the page's other
 // messages, so a stop ({op: 'stop', of: n}) or a request about another
 // position is answered at once, and the search keeps its tables for the next.
 
-let engine = null;
-const matches = new Map(); // id -> {m: LocalMatch, version}
-let memoryMib = 256;
+/** The matches this worker holds (a MatchBook), once started. */
+let book = null;
 /** How long the computer thinks between two looks at the page's messages, in ms. */
 const SLICE_MS = 50;
 /** The computer's decisions under way (their request numbers), and those the page has stopped. */
@@ -40,7 +42,7 @@ async function inSlices(req, m, slice) {
   thinking.add(req.n);
   try {
     for (;;) {
-      if (stopped.has(req.n) || matches.get(req.id)?.m !== m) throw new Stopped();
+      if (stopped.has(req.n) || book.match(req.id) !== m) throw new Stopped();
       const reply = slice();
       if (reply) return reply;
       await nextTurn();
@@ -53,12 +55,12 @@ async function inSlices(req, m, slice) {
 
 /** The computer's move in match `id`; what it has found goes to the page after each slice. */
 function think(req) {
-  const m = held(req.id, req.saved);
+  const m = book.held(req.id, req.saved);
   m.begin_thinking(req.seed >>> 0);
   return inSlices(req, m, () => {
     if (!m.is_thinking()) throw new Stopped(); // a move or an undo came between two slices
     const slice = JSON.parse(m.think(SLICE_MS));
-    if (slice.done) return changed(req.id, m, slice.view);
+    if (slice.done) return book.changed(req.id, m, slice.view);
     self.postMessage({ n: req.n, progress: slice.progress });
     return null;
   });
@@ -66,11 +68,11 @@ function think(req) {
 
 /** Each legal move's exact value (the hints), within `req.ms` in all; the solver's table keeps what each slice found. */
 function solve(req) {
-  const m = held(req.id, req.saved);
-  const version = matches.get(req.id).version;
+  const m = book.held(req.id, req.saved);
+  const version = book.version(req.id);
   const until = performance.now() + req.ms;
   return inSlices(req, m, () => {
-    if (matches.get(req.id).version !== version) throw new Stopped();
+    if (book.version(req.id) !== version) throw new Stopped();
     const left = Math.max(1, Math.min(SLICE_MS, Math.round(until - performance.now())));
     const value = JSON.parse(m.solve(left));
     return value.solved || performance.now() >= until ? { value } : null;
@@ -84,69 +86,11 @@ class Stopped extends Error {
   }
 }
 
-async function start({ glue, wasm, memory }) {
-  const mod = await import(glue);
-  await mod.default({ module_or_path: wasm });
-  engine = mod;
-  memoryMib = memory;
-}
-
-/** The worker's match `id`, brought up to the page's kept copy. */
-function held(id, saved) {
-  const kept = saved ? JSON.parse(saved) : null;
-  const have = matches.get(id);
-  if (have && (!kept || kept.version === have.version)) return have.m;
-  if (!kept) throw new Error('This game is not kept in this browser any more.');
-  if (have) have.m.free();
-  const m = engine.LocalMatch.restore(saved, memoryMib);
-  matches.set(id, { m, version: kept.version });
-  return m;
-}
-
-/** The reply of a change to match `id`: its `view` and what the page keeps. */
-function changed(id, m, view) {
-  const saved = m.saved();
-  matches.set(id, { m, version: JSON.parse(saved).version });
-  return { view, saved };
-}
-
-function answer(req) {
-  switch (req.op) {
-    case 'create': {
-      const m = new engine.LocalMatch(req.id, req.game, JSON.stringify(req.options || {}), JSON.stringify(req.players), req.position || undefined, memoryMib);
-      return changed(req.id, m, JSON.parse(m.view()));
-    }
-    case 'view':
-      return { view: JSON.parse(held(req.id, req.saved).view()) };
-    case 'play': {
-      const m = held(req.id, req.saved);
-      return changed(req.id, m, JSON.parse(m.play(req.move)));
-    }
-    case 'undo': {
-      const m = held(req.id, req.saved);
-      return changed(req.id, m, JSON.parse(m.undo()));
-    }
-    case 'at':
-      return { view: JSON.parse(held(req.id, req.saved).view_at(req.ply)) };
-    case 'analysis':
-      return { value: JSON.parse(held(req.id, req.saved).analysis()) };
-    case 'record':
-      return { value: held(req.id, req.saved).record() };
-    case 'positions':
-      return { value: JSON.parse(engine.describe_positions(JSON.stringify(req.request))) };
-    case 'forget': {
-      const have = matches.get(req.id);
-      if (have) have.m.free();
-      matches.delete(req.id);
-      return {};
-    }
-    case 'crash':
-      // For the tests: a panic inside the engine, which the page must survive.
-      engine.panic_for_test();
-      return {};
-    default:
-      throw new Error(`The engine has no request '${req.op}'.`);
-  }
+/** Instantiates the engine's compiled module with its glue, and makes the worker's MatchBook. */
+async function start({ glue, module, book: bookUrl, memory }) {
+  const [engine, { MatchBook }] = await Promise.all([import(glue), import(bookUrl)]);
+  await engine.default({ module_or_path: module });
+  book = new MatchBook(engine, memory);
 }
 
 self.onmessage = async (event) => {
@@ -165,7 +109,7 @@ self.onmessage = async (event) => {
     return;
   }
   try {
-    const reply = req.op === 'computer' ? await think(req) : req.op === 'solve' ? await solve(req) : answer(req);
+    const reply = req.op === 'computer' ? await think(req) : req.op === 'solve' ? await solve(req) : book.answer(req);
     self.postMessage({ n: req.n, ok: true, ...reply });
   } catch (err) {
     if (err instanceof Stopped) {

@@ -1,13 +1,26 @@
 // The engine in the player's browser: Tabula's Rust rules and computer
-// players compiled to WebAssembly, run by one module worker
-// (engine-worker.js). The page asks it through `ask`; the worker is started
-// on the first request and restarted after a crash (the games it held are
-// kept by the page and brought back). When the page abandons the computer's
-// move or the hints' solve (a stop, a new game, a move), the worker hears it
-// between two slices of its thinking and keeps its tables; any other request
-// that is abandoned stops the worker itself, since it cannot be interrupted. Where the browser lacks WebAssembly or workers, or the server
-// built no engine, `available()` is false and the pages play through the
-// server as before.
+// players compiled to WebAssembly. The page asks it through `ask`. Its
+// module is compiled once (by engine-boot.js from a play page's head, else
+// here) and instantiated twice: by one module worker (engine-worker.js),
+// which plays moves, thinks and solves, and on the page itself, which
+// answers at once what only makes or reads a match (a new match, a view, a
+// past position, a record: ON_PAGE), so that a play page draws its first
+// moves without waiting for the worker to come up. Both hold their matches
+// in a MatchBook (engine-matches.js) brought up to the page's kept copy, so
+// the worker keeps its computer players' tables from move to move.
+//
+// The worker is started on the first request, or taken over from
+// engine-boot.js when this module loads, and restarted after a crash (the
+// games it held are kept by the page and brought back); after a crash of the
+// page's own instance the worker answers everything. When the page abandons
+// the computer's move or the hints' solve (a stop, a new game, a move), the
+// worker hears it between two slices of its thinking and keeps its tables;
+// any other request that is abandoned stops the worker itself, since it
+// cannot be interrupted. Where the browser lacks WebAssembly or workers, or
+// the server built no engine, `available()` is false and the pages play
+// through the server as before.
+
+import { MatchBook } from './engine-matches.js';
 
 const meta = typeof document !== 'undefined' ? document.querySelector('meta[name="tabula-engine"]') : null;
 
@@ -22,7 +35,7 @@ function serverChosen() {
 
 /** Whether this page can run the engine in the browser, whatever the player chose for their games. */
 export function runnable() {
-  return !!(meta && meta.content && meta.dataset.wasm && typeof WebAssembly === 'object' && typeof Worker === 'function') && !broken;
+  return !!(meta && meta.content && meta.dataset.wasm && meta.dataset.worker && typeof WebAssembly === 'object' && typeof Worker === 'function') && !broken;
 }
 
 /**
@@ -61,6 +74,53 @@ export class EngineError extends Error {
   }
 }
 
+/** The worker and the module compile engine-boot.js started for this page, taken once: {worker, compiled, error, onError}, or null. */
+function takeBooted() {
+  const booted = typeof window !== 'undefined' ? window.tabulaEngineBoot : null;
+  if (!booted) return null;
+  window.tabulaEngineBoot = null;
+  booted.worker.removeEventListener('error', booted.onError);
+  return booted;
+}
+
+/** What engine-boot.js started, taken over as this module loads (null where it started nothing). */
+const boot = takeBooted();
+/** The worker it started, until launch() makes it this page's worker. */
+let bootWorker = boot && boot.worker;
+
+/** The page's own address of a file of the engine's (the glue, the module). */
+const address = (path) => new URL(path, location.origin).href;
+
+/** The engine's module compiled from `url`: as it downloads where it is sent as WebAssembly, else from its bytes. */
+async function compile(url) {
+  try {
+    return await WebAssembly.compileStreaming(fetch(url));
+  } catch (err) {
+    // A static file server may send the module under another content type.
+    if (!(err instanceof TypeError)) throw err;
+    const response = await fetch(url);
+    if (!response.ok) throw new Error(`the engine's module answered ${response.status}`);
+    return WebAssembly.compile(await response.arrayBuffer());
+  }
+}
+
+let compiling = null;
+/** The engine's compiled module, once for the page: engine-boot.js's compile if it started one, else this page's. */
+function compiledModule() {
+  if (!compiling) {
+    const url = address(meta.dataset.wasm);
+    compiling = boot ? boot.compiled.catch(() => compile(url)) : compile(url);
+  }
+  return compiling;
+}
+
+/** Failing to start (no WebAssembly, a blocked module): the server plays from now on, and the page can say why. */
+function failedToStart(err) {
+  broken = true;
+  startFailure = new EngineError(`The engine cannot start in this browser (${err.message}).`);
+  return startFailure;
+}
+
 function stop(reason) {
   if (worker) worker.terminate();
   worker = null;
@@ -81,7 +141,10 @@ function post(message, n = ++counter) {
 const SLICED = new Set(['computer', 'solve']);
 
 function launch() {
-  worker = new Worker('/static/shell/engine-worker.js', { type: 'module', name: 'tabula-engine' });
+  const booted = bootWorker;
+  bootWorker = null;
+  // The worker's script under its hashed address (kept by the browser for good), named by the engine's tag.
+  worker = booted || new Worker(meta.dataset.worker, { type: 'module', name: 'tabula-engine' });
   worker.onmessage = (event) => {
     const reply = event.data || {};
     const waiting = pending.get(reply.n);
@@ -109,25 +172,93 @@ function launch() {
     event.preventDefault();
     stop(new EngineError(`The engine in your browser stopped (${event.message || 'an error'}). It has been restarted; your game is kept.`));
   };
-  const here = location.origin;
-  ready = post({ op: 'start', glue: new URL(meta.content, here).href, wasm: new URL(meta.dataset.wasm, here).href, memory: memoryMib() })
-    .catch((err) => {
-      // An engine that cannot even start (no WebAssembly, a blocked module): the server plays from now on.
-      broken = true;
-      stop(err);
-      startFailure = new EngineError(`The engine cannot start in this browser (${err.message}).`);
-      throw startFailure;
-    });
+  // A worker that failed before it was taken over (its script did not load) fails its start the same way.
+  const started = booted && boot.error
+    ? Promise.reject(new Error(boot.error))
+    : compiledModule().then((module) => post({
+      op: 'start', glue: address(meta.content), module, book: import.meta.resolve('./engine-matches.js'), memory: memoryMib(),
+    }));
+  ready = started.catch((err) => {
+    stop(err);
+    throw failedToStart(err);
+  });
   return ready;
 }
 
+/* ---------- The page's own instance ---------- */
+
+/** The requests the page's own instance answers: they make or read a match, and never think. */
+const ON_PAGE = new Set(['create', 'view', 'at', 'record']);
+
+/** The page's own MatchBook, on its way (null until asked for). */
+let onPage = null;
+/** Whether the page's own instance is out of use (it could not be made, or it trapped): the worker answers instead. */
+let pageOut = false;
+
+/** The page's own instance of the engine, made once from the compiled module. */
+function pageBook() {
+  if (!onPage) {
+    onPage = (async () => {
+      let module;
+      try {
+        module = await compiledModule();
+      } catch (err) {
+        throw failedToStart(err);
+      }
+      const engine = await import(address(meta.content));
+      await engine.default({ module_or_path: module });
+      return new MatchBook(engine, memoryMib());
+    })();
+    onPage.catch(() => {}); // said by the request that waits for it
+  }
+  return onPage;
+}
+
 /**
- * Starts the worker ahead of the first request (a play page calls it as it
- * loads), so that the module is compiled by the time the page asks for moves.
- * Does nothing where the browser's engine is not to be used.
+ * Answers `op` on the page, or returns undefined when the worker is to
+ * answer it (the page's instance is out of use, or could not be made
+ * although the module compiled).
  */
-export function warm() {
-  if (!worker && available()) launch().catch(() => {});
+async function askPage(op, fields, signal) {
+  let book;
+  try {
+    book = await pageBook();
+  } catch (err) {
+    if (err instanceof EngineError) throw err; // no module: no engine in this page at all
+    pageOut = true;
+    return undefined;
+  }
+  if (signal && signal.aborted) throw new DOMException('The request was stopped.', 'AbortError');
+  try {
+    return { ok: true, ...book.answer({ op, ...fields }) };
+  } catch (err) {
+    if (!(err instanceof WebAssembly.RuntimeError)) throw new Error(String((err && err.message) || err));
+    // A trap leaves this instance unusable: the worker answers from now on, from the kept games.
+    pageOut = true;
+    throw new EngineError(`The engine in your browser stopped (${err.message}). It has been restarted; your game is kept.`);
+  }
+}
+
+/**
+ * Starts the engine ahead of the first request (on a play page, as this
+ * module loads: it takes over what the page's head started), so that it is
+ * ready by the time the page asks for moves. Does nothing where the
+ * browser's engine is not to be used.
+ */
+function warm() {
+  if (!worker && available()) {
+    launch().catch(() => {});
+    pageBook();
+  }
+}
+
+// What engine-boot.js started is taken over at once; a worker this page is not to use is ended.
+if (boot) {
+  if (available()) warm();
+  else {
+    bootWorker.terminate();
+    bootWorker = null;
+  }
 }
 
 /**
@@ -136,6 +267,11 @@ export function warm() {
  * `signal` aborts) an AbortError, which also stops the worker's search.
  */
 export async function ask(op, fields = {}, signal) {
+  if (ON_PAGE.has(op) && !pageOut) {
+    const here = await askPage(op, fields, signal);
+    if (here) return here;
+  }
+  if (op === 'forget' && onPage && !pageOut) pageBook().then((book) => book.forget(fields.id), () => {});
   if (!worker) launch();
   await ready;
   if (signal && signal.aborted) throw new DOMException('The request was stopped.', 'AbortError');

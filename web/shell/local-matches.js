@@ -109,7 +109,8 @@ export async function create(body, signal) {
   const id = newId();
   const reply = await ask('create', { id, game: body.game, options: body.options || {}, players: body.players || ['human', 'human'], position: body.position }, signal);
   keep(id, reply.saved);
-  prune();
+  // Reading every kept game to drop the oldest waits until the new one is drawn.
+  setTimeout(() => prune(), 0);
   return reply.view;
 }
 

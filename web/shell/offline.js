@@ -7,13 +7,21 @@ import { STATIC_COPY } from './api.js';
 
 let asked = false;
 
-/** Registers the portal's service worker, once per page; a browser without one just goes on. */
+/**
+ * Registers the portal's service worker, once per page; a browser without
+ * one just goes on. It is registered once the page has loaded and the
+ * browser is idle: a new worker fetches every file of the portal (the
+ * engine's module too), which must not slow the page's own start.
+ */
 export function keepOfflineCopy() {
   if (asked || typeof navigator === 'undefined' || !('serviceWorker' in navigator) || !window.isSecureContext) return;
   // A static copy (`tabula site`) has no worker script of the server's to register.
   if (STATIC_COPY) return;
   asked = true;
-  navigator.serviceWorker.register('/service-worker.js').catch((err) => {
+  const register = () => navigator.serviceWorker.register('/service-worker.js').catch((err) => {
     console.warn('The portal could not keep an offline copy:', err && err.message);
   });
+  const whenIdle = () => (typeof requestIdleCallback === 'function' ? requestIdleCallback(register, { timeout: 2000 }) : setTimeout(register, 500));
+  if (document.readyState === 'complete') whenIdle();
+  else window.addEventListener('load', whenIdle, { once: true });
 }

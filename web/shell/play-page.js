@@ -9,7 +9,7 @@ const slug = decodeURIComponent(location.pathname.split('/').filter(Boolean)[1] 
 let game = null;
 
 // The game's own module is fetched beside the list of games, not after it
-// (the engine's worker was started by engine-warm.js, from the page's head).
+// (the engine's worker was started by engine-boot.js, from the page's head).
 const gameModule = slug ? import(`/static/games/${encodeURIComponent(slug)}/play.js`) : null;
 gameModule?.catch(() => {}); // no such game: said below, from the list of games
 

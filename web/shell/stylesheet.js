@@ -8,7 +8,7 @@ const loading = new Map(); // href → the promise of its load
 /**
  * Adds the stylesheet at `href` to the page once and resolves when it has
  * loaded (or failed: a page without its extra style still works).
- * @param {string|URL} href  e.g. new URL('./board.css', import.meta.url)
+ * @param {string|URL} href  e.g. import.meta.resolve('./board.css')
  * @returns {Promise<void>}
  */
 export function useStylesheet(href) {

@@ -82,11 +82,25 @@ pub const CONTENT_SECURITY_POLICY: &str = "default-src 'self'; script-src 'self'
      style-src 'self'; img-src 'self' data:; connect-src 'self'; worker-src 'self'; object-src 'none'; \
      base-uri 'none'; form-action 'self'; frame-ancestors 'none'";
 
-/// Headers on every reply: a Content Security Policy, no content sniffing,
-/// no framing by other sites, and no Referer (addresses may hold invitations).
+/// [`CONTENT_SECURITY_POLICY`] that also lets the inline scripts whose
+/// sources (`'sha256-…'`) are given run: a page's import map, and nothing else.
+pub fn content_security_policy(script_sources: &[&str]) -> String {
+    let mut allowed = String::from("script-src 'self' 'wasm-unsafe-eval'");
+    for source in script_sources {
+        allowed.push(' ');
+        allowed.push_str(source);
+    }
+    CONTENT_SECURITY_POLICY.replacen("script-src 'self' 'wasm-unsafe-eval'", &allowed, 1)
+}
+
+/// Headers on every reply: a Content Security Policy (a page's own, which
+/// names its import map, or else the portal's), no content sniffing, no
+/// framing by other sites, and no Referer (addresses may hold invitations).
 async fn safety_headers(mut response: Response) -> Response {
     let h = response.headers_mut();
-    h.insert("content-security-policy", HeaderValue::from_static(CONTENT_SECURITY_POLICY));
+    if !h.contains_key(header::CONTENT_SECURITY_POLICY) {
+        h.insert(header::CONTENT_SECURITY_POLICY, HeaderValue::from_static(CONTENT_SECURITY_POLICY));
+    }
     h.insert("x-content-type-options", HeaderValue::from_static("nosniff"));
     h.insert("x-frame-options", HeaderValue::from_static("DENY"));
     h.insert("referrer-policy", HeaderValue::from_static("no-referrer"));
@@ -671,7 +685,11 @@ async fn play_page(State(state): Shared, Path(slug): Path<String>) -> Response {
     // The page's modules and the game's, fetched together rather than one import after another.
     let dir = state.config.web_dir.as_deref();
     let entries = ["shell/play-page.js".to_string(), format!("games/{}/play.js", entry.info().slug)];
-    assets::respond_with_head(dir, "play.html", Some(&assets::preload_tags(dir, &entries)))
+    let tags = crate::page::HeadTags {
+        first: assets::engine_start_tags().unwrap_or_default(),
+        last: assets::preload_tags(dir, &entries),
+    };
+    crate::page::respond(dir, "play.html", &tags)
 }
 
 async fn rules_page(State(state): Shared, Path(slug): Path<String>) -> Response {

@@ -1,27 +1,29 @@
 //! The web pages and their files, built into the binary (or read from a
 //! folder while developing), with the browser's engine: its module and glue
 //! under content-hashed names (kept by browsers for good), announced to
-//! every page by a `<meta name="tabula-engine">` tag, so that local games
-//! and the computer run in the player's browser.
+//! every page by a `<meta name="tabula-engine">` tag (put in by `page.rs`),
+//! so that local games and the computer run in the player's browser.
 
 use std::path::Path;
 
 use axum::http::{header, StatusCode};
 use axum::response::{IntoResponse, Response};
 
+use crate::{fingerprint, page};
+
 include!(concat!(env!("OUT_DIR"), "/assets.rs"));
 
 /// The bytes of a web file by its path under `web/`, from `dir` if given
-/// (the engine's files always from the binary); a page with the engine's tag.
+/// (the engine's files always from the binary), as they are on disk (a page
+/// is completed by `page.rs` as it is sent).
 pub fn load(dir: Option<&Path>, path: &str) -> Option<Vec<u8>> {
     if path.split('/').any(|part| part == ".." || part.is_empty()) || path.contains('\\') {
         return None;
     }
-    let bytes = match dir {
+    match dir {
         Some(dir) if !path.starts_with("engine/") => std::fs::read(dir.join(path)).ok(),
         _ => ASSETS.iter().find(|(name, _)| *name == path).map(|(_, bytes)| bytes.to_vec()),
-    }?;
-    Some(if path.ends_with(".html") { with_engine_tag(bytes) } else { bytes })
+    }
 }
 
 /// The paths under `web/` of every file built into the binary (the engine's included).
@@ -29,19 +31,30 @@ pub fn names() -> impl Iterator<Item = &'static str> {
     ASSETS.iter().map(|(name, _)| *name)
 }
 
-/// The tag that tells a page where the engine is, if the binary has one.
+/// The tag that tells a page where the engine is, if the binary has one:
+/// its glue, its module and the worker that runs them.
 pub fn engine_tag() -> Option<String> {
     ENGINE.map(|(glue, module)| {
-        format!(r#"<meta name="tabula-engine" content="/static/{glue}" data-wasm="/static/{module}">"#)
+        format!(
+            r#"<meta name="tabula-engine" content="/static/{glue}" data-wasm="/static/{module}" data-worker="/static/shell/engine-worker.js">"#
+        )
     })
 }
 
-/// A page with [`engine_tag`] put in its head, right after its charset.
-fn with_engine_tag(page: Vec<u8>) -> Vec<u8> {
-    match engine_tag() {
-        Some(tag) => with_head_tag(page, &tag),
-        None => page,
-    }
+/// What starts the engine on a play page, if the binary has one: the
+/// script that compiles the engine's module and starts its worker from the
+/// page's head (`shell/engine-boot.js`), and preloads of the module and its
+/// glue (the page instantiates the module itself, besides its worker). They
+/// come first in the head, so that on a first visit they are asked for
+/// before the page's own modules take every connection.
+pub fn engine_start_tags() -> Option<String> {
+    ENGINE.map(|(glue, module)| {
+        format!(
+            r#"<script src="/static/shell/engine-boot.js"></script>
+  <link rel="preload" href="/static/{module}" as="fetch" crossorigin>
+  <link rel="modulepreload" href="/static/{glue}">"#
+        )
+    })
 }
 
 /// A page with `tag` put in its head, right after its charset (or first in
@@ -63,10 +76,12 @@ pub(crate) fn with_head_tag(page: Vec<u8>, tag: &str) -> Vec<u8> {
 
 /// Preload tags for the modules that the web files `entries` (e.g.
 /// `shell/play-page.js`) import, directly or not, and for the stylesheets
-/// those modules name next to themselves (`new URL('./board.css',
-/// import.meta.url)`): the browser then asks for them all at once, instead
-/// of one level of imports after another. Only static imports are followed;
-/// a file that is not there (a name in a comment) is left out.
+/// those modules name next to themselves
+/// (`import.meta.resolve('./board.css')`): the browser then asks for them
+/// all at once, instead of one level of imports after another. Only static
+/// imports are followed; a file that is not there (a name in a comment) is
+/// left out. The tags name plain addresses; a page's hashed ones replace
+/// them as it is sent (`fingerprint.rs`).
 pub fn preload_tags(dir: Option<&Path>, entries: &[String]) -> String {
     let mut seen: Vec<String> = Vec::new();
     let mut styles: Vec<String> = Vec::new();
@@ -101,22 +116,17 @@ const MAX_PRELOADS: usize = 200;
 /// names next to itself (`true`), in the order they appear.
 fn imports_of(text: &str) -> Vec<(&str, bool)> {
     let mut found = Vec::new();
-    for opener in ["from '", "from \"", "import '", "import \"", "new URL('", "new URL(\""] {
+    for opener in ["from '", "from \"", "import '", "import \"", "import.meta.resolve('", "import.meta.resolve(\""] {
         let quote = &opener[opener.len() - 1..];
+        let style = opener.starts_with("import.meta");
         let mut rest = text;
         while let Some(at) = rest.find(opener) {
             rest = &rest[at + opener.len()..];
             let Some(end) = rest.find(quote) else { break };
             let spec = &rest[..end];
-            let style = opener.starts_with("new URL");
-            let next = rest[end + 1..].trim_start();
-            if style && !(spec.ends_with(".css") && next.starts_with(", import.meta.url)")) {
-                continue;
+            if spec.ends_with(if style { ".css" } else { ".js" }) {
+                found.push((spec, style));
             }
-            if !style && !spec.ends_with(".js") {
-                continue;
-            }
-            found.push((spec, style));
         }
     }
     found
@@ -151,21 +161,27 @@ fn is_hashed(path: &str) -> bool {
     path.starts_with("engine/")
 }
 
-/// A reply carrying a web file with its content type, or a 404 page.
-pub fn respond(dir: Option<&Path>, path: &str) -> Response {
-    respond_with_head(dir, path, None)
-}
+/// How long a browser may keep a file under a name that carries its hash: for good.
+const FOR_GOOD: &str = "public, max-age=31536000, immutable";
+/// How long a browser may keep any other file or page without asking again: not at all.
+pub(crate) const ASK_EACH_TIME: &str = "no-cache";
 
-/// [`respond`] for a page, with `head` (tags) put in its head.
-pub fn respond_with_head(dir: Option<&Path>, path: &str, head: Option<&str>) -> Response {
-    match load(dir, path).map(|bytes| match head {
-        Some(tags) => with_head_tag(bytes, tags),
-        None => bytes,
-    }) {
+/// A reply carrying a web file with its content type, or a 404 page; a
+/// page as `page.rs` completes it. A module or stylesheet asked for under
+/// its hashed name (`shell/api.<hash>.js`, see `fingerprint.rs`) is kept for
+/// good; under an older hash, the current file is sent, but not to be kept
+/// under that name.
+pub fn respond(dir: Option<&Path>, path: &str) -> Response {
+    if path.ends_with(".html") {
+        return page::respond(dir, path, &page::HeadTags::default());
+    }
+    let (path, cache) = match fingerprint::resolve(dir, path) {
+        Some(found) => (found.path, if found.current { FOR_GOOD } else { ASK_EACH_TIME }),
+        None => (path.to_string(), if is_hashed(path) { FOR_GOOD } else { ASK_EACH_TIME }),
+    };
+    match load(dir, &path) {
         Some(bytes) => {
-            let kind = content_type(path);
-            let cache = if is_hashed(path) { "public, max-age=31536000, immutable" } else { "no-cache" };
-            ([(header::CONTENT_TYPE, kind), (header::CACHE_CONTROL, cache)], bytes).into_response()
+            ([(header::CONTENT_TYPE, content_type(&path)), (header::CACHE_CONTROL, cache)], bytes).into_response()
         }
         None => not_found_page(),
     }
@@ -180,7 +196,8 @@ pub fn not_found_page() -> Response {
     (StatusCode::NOT_FOUND, [(header::CONTENT_TYPE, "text/html; charset=utf-8")], body).into_response()
 }
 
-fn content_type(path: &str) -> &'static str {
+/// The content type a web file is sent with, from its extension.
+pub(crate) fn content_type(path: &str) -> &'static str {
     match path.rsplit('.').next().unwrap_or("") {
         "html" => "text/html; charset=utf-8",
         "css" => "text/css; charset=utf-8",
@@ -203,8 +220,8 @@ mod tests {
     #[test]
     fn imports_are_read_and_resolved_as_the_browser_would() {
         let text = "import { a } from './a.js';\nimport {\n  b,\n} from \"/static/shell/b.js\";\nimport './c.js';\n\
-                    const d = await import('./dynamic.js');\nawait useStylesheet(new URL('./board.css', import.meta.url));\n\
-                    const e = new URL('./e.css', location.href);\nimport x from 'bare';";
+                    const d = await import('./dynamic.js');\nawait useStylesheet(import.meta.resolve('./board.css'));\n\
+                    const e = new URL('./e.css', location.href);\nconst w = import.meta.resolve('./worker.js');\nimport x from 'bare';";
         let found = imports_of(text);
         assert_eq!(
             found,

@@ -10,7 +10,7 @@ use axum::http::header;
 use axum::response::{IntoResponse, Response};
 use sha2::{Digest, Sha256};
 
-use crate::assets;
+use crate::{assets, fingerprint};
 
 /// The web files that are not kept under `/static/`: pages, kept under their own addresses.
 fn is_page(path: &str) -> bool {
@@ -18,8 +18,11 @@ fn is_page(path: &str) -> bool {
 }
 
 /// Every address a browser keeps: the pages (home, list of games played, each
-/// game's play and rules page) and every file under `/static/`, the engine's too.
-pub fn kept_addresses(slugs: &[&str]) -> Vec<String> {
+/// game's play and rules page) and every file under `/static/`, the engine's
+/// too, each module and stylesheet under its hashed name (the one pages ask
+/// for, see `fingerprint.rs`); `dir` is where the web files are read from.
+pub fn kept_addresses(dir: Option<&Path>, slugs: &[&str]) -> Vec<String> {
+    let prints = fingerprint::of(dir);
     let mut addresses = vec!["/".to_string(), "/matches".to_string()];
     for slug in slugs {
         addresses.push(format!("/play/{slug}"));
@@ -29,7 +32,7 @@ pub fn kept_addresses(slugs: &[&str]) -> Vec<String> {
     addresses.extend(
         assets::names()
             .filter(|name| !is_page(name) && *name != "shell/service-worker.js")
-            .map(|name| format!("/static/{name}")),
+            .map(|name| format!("/static/{}", prints.hashed(name).unwrap_or(name))),
     );
     addresses
 }
@@ -63,7 +66,7 @@ pub fn service_worker(dir: Option<&Path>, slugs: &[&str]) -> Response {
     let Some(script) = assets::load(dir, "shell/service-worker.js") else {
         return assets::not_found_page();
     };
-    let files = serde_json::to_string(&kept_addresses(slugs)).unwrap_or_else(|_| "[]".into());
+    let files = serde_json::to_string(&kept_addresses(dir, slugs)).unwrap_or_else(|_| "[]".into());
     let mut body = format!("self.TABULA_VERSION = {:?};\nself.TABULA_FILES = {files};\n", version(dir)).into_bytes();
     body.extend_from_slice(&script);
     (
@@ -83,10 +86,12 @@ mod tests {
 
     #[test]
     fn the_copy_keeps_every_page_and_file_but_the_worker_itself() {
-        let kept = kept_addresses(&["leeward", "seesaw"]);
-        for page in ["/", "/matches", "/play/leeward", "/rules/seesaw", "/api/games", "/static/shell/style.css"] {
+        let kept = kept_addresses(None, &["leeward", "seesaw"]);
+        let style = format!("/static/{}", fingerprint::of(None).hashed("shell/style.css").unwrap());
+        for page in ["/", "/matches", "/play/leeward", "/rules/seesaw", "/api/games", style.as_str()] {
             assert!(kept.iter().any(|a| a == page), "{page} is kept");
         }
+        assert!(!kept.iter().any(|a| a == "/static/shell/style.css"), "under its hashed name only");
         assert!(kept.iter().all(|a| !a.ends_with(".html")), "pages are kept under their addresses");
         assert!(!kept.iter().any(|a| a.ends_with("service-worker.js")));
         if let Some((glue, module)) = assets::ENGINE {

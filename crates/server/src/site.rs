@@ -32,10 +32,13 @@ const MAX_FILE: usize = 32 << 20;
 /// # Errors
 /// A page the server would not give, or a file that cannot be written, in a sentence.
 pub async fn write_site(dir: &Path, web_dir: Option<PathBuf>) -> Result<Vec<PathBuf>, String> {
+    let addresses = {
+        let slugs: Vec<&str> = registry().iter().map(|entry| entry.info().slug).collect();
+        crate::offline::kept_addresses(web_dir.as_deref(), &slugs)
+    };
     let app = router(app_state(Config { web_dir, ..Config::default() }));
-    let slugs: Vec<&str> = registry().iter().map(|entry| entry.info().slug).collect();
     let mut written = Vec::new();
-    for address in crate::offline::kept_addresses(&slugs) {
+    for address in addresses {
         let request = Request::builder()
             .uri(&address)
             .header(header::HOST, "localhost")

@@ -378,3 +378,62 @@ async fn an_abandoned_game_can_be_deleted_but_online_and_finished_ones_are_kept(
     assert_eq!(status, StatusCode::CONFLICT, "{reply}");
     assert!(reply["message"].as_str().unwrap().contains("finished game is kept"), "{reply}");
 }
+
+/// A GET through the router: status, headers and body text.
+async fn fetch(app: &axum::Router, uri: &str) -> (StatusCode, axum::http::HeaderMap, String) {
+    let request = Request::builder().uri(uri).header("host", "localhost").body(Body::empty()).unwrap();
+    let response = app.clone().oneshot(request).await.unwrap();
+    let (parts, body) = response.into_parts();
+    let bytes = body.collect().await.unwrap().to_bytes();
+    (parts.status, parts.headers, String::from_utf8_lossy(&bytes).into_owned())
+}
+
+#[tokio::test]
+async fn a_page_names_its_modules_by_hashed_addresses_kept_for_good_and_maps_the_plain_ones() {
+    use base64::Engine;
+    use sha2::Digest;
+    let app = router(app_state(Config::default()));
+    let (status, headers, page) = fetch(&app, "/play/seesaw").await;
+    assert_eq!(status, StatusCode::OK);
+    assert_eq!(headers["cache-control"], "no-cache", "a page is asked for again");
+    // The import map, and the policy that lets exactly it run.
+    let map_text = page
+        .split_once(r#"<script type="importmap">"#)
+        .and_then(|(_, rest)| rest.split_once("</script>"))
+        .map(|(json, _)| json)
+        .expect("the page has an import map");
+    let digest = base64::engine::general_purpose::STANDARD.encode(sha2::Sha256::digest(map_text.as_bytes()));
+    let policy = headers["content-security-policy"].to_str().unwrap();
+    assert!(policy.contains(&format!("'sha256-{digest}'")), "{policy}");
+    assert!(!policy.contains("unsafe-inline"));
+    // First the map, the engine's tag and what starts the engine; the page's own modules after its stylesheet.
+    let at = |needle: &str| page.find(needle).unwrap_or_else(|| panic!("{needle} in the page"));
+    assert!(at("<script type=\"importmap\">") < at("name=\"tabula-engine\""));
+    assert!(at("name=\"tabula-engine\"") < at("src=\"/static/shell/engine-boot."));
+    assert!(at("src=\"/static/shell/engine-boot.") < at("rel=\"stylesheet\""));
+    assert!(at("rel=\"stylesheet\"") < at("src=\"/static/shell/play-page."));
+    let map: Value = serde_json::from_str(map_text).unwrap();
+    let hashed = map["imports"]["/static/shell/api.js"].as_str().expect("api.js is mapped").to_string();
+    assert_ne!(hashed, "/static/shell/api.js");
+    // Every script, preload and stylesheet the page names is a hashed address of the map.
+    let named: Vec<&str> = page.split("=\"/static/").skip(1).filter_map(|rest| rest.split('"').next()).collect();
+    let mapped: Vec<&str> = map["imports"].as_object().unwrap().values().filter_map(Value::as_str).collect();
+    for path in named.iter().filter(|p| p.ends_with(".js") || p.ends_with(".css")) {
+        let address = format!("/static/{path}");
+        assert!(mapped.contains(&address.as_str()) || path.starts_with("engine/"), "{address} is hashed");
+    }
+    // Kept for good under its hashed address; the plain one is asked for again; the same file.
+    let (status, headers, by_hash) = fetch(&app, &hashed).await;
+    assert_eq!(status, StatusCode::OK);
+    assert_eq!(headers["cache-control"], "public, max-age=31536000, immutable");
+    assert_eq!(headers["content-type"], "text/javascript; charset=utf-8");
+    let (_, headers, plain) = fetch(&app, "/static/shell/api.js").await;
+    assert_eq!(headers["cache-control"], "no-cache");
+    assert_eq!(by_hash, plain);
+    // An older hash of the same file: today's file, not to be kept under that name.
+    let (status, headers, stale) = fetch(&app, "/static/shell/api.0000000000000000.js").await;
+    assert_eq!((status, headers["cache-control"].to_str().unwrap()), (StatusCode::OK, "no-cache"));
+    assert_eq!(stale, plain);
+    let (status, _, _) = fetch(&app, "/static/shell/nothing.0000000000000000.js").await;
+    assert_eq!(status, StatusCode::NOT_FOUND);
+}

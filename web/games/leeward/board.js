@@ -15,7 +15,7 @@
 import { svgEl, CellBoard } from '/static/shell/svg.js';
 import { useStylesheet } from '/static/shell/stylesheet.js';
 
-await useStylesheet(new URL('./board.css', import.meta.url));
+await useStylesheet(import.meta.resolve('./board.css'));
 
 /** Geometry, in SVG user units: square pitch, margin round the board, frame padding. */
 const P = 100;

@@ -23,7 +23,7 @@ export async function mount(ctx) {
   const { shell, api, params } = ctx;
   const { h, toast } = shell;
   const frame = await createPlayFrame(ctx, {
-    css: new URL('./play.css', import.meta.url),
+    css: import.meta.resolve('./play.css'),
     levelDefault: 'fair',
     sides: [['ink', 'Ink (dark, moves first)', swatch('ink')], ['paper', 'Paper (light)', swatch('paper')]],
     defaults: { orient: 'auto' },

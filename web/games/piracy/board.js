@@ -11,7 +11,7 @@
 import { svgEl, svgText, shakeElement } from '/static/shell/svg.js';
 import { useStylesheet } from '/static/shell/stylesheet.js';
 
-await useStylesheet(new URL('./board.css', import.meta.url));
+await useStylesheet(import.meta.resolve('./board.css'));
 
 /** Geometry in SVG user units: square pitch, margin (the coast), board size. */
 const P = 100;

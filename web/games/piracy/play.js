@@ -38,7 +38,7 @@ export async function mount(ctx) {
   const { shell, api, params } = ctx;
   const { h, toast, showError } = shell;
   const frame = await createPlayFrame(ctx, {
-    css: new URL('./play.css', import.meta.url),
+    css: import.meta.resolve('./play.css'),
     levelDefault: 'medium',
     sides: [['cook', 'Cook (white, sails first)', swatch(0)], ['silver', 'Silver (the pirate)', swatch(1)]],
     sideLegend: 'You sail',

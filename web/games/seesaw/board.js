@@ -11,7 +11,7 @@
 import { svgEl, svgText, CellBoard } from '/static/shell/svg.js';
 import { useStylesheet } from '/static/shell/stylesheet.js';
 
-await useStylesheet(new URL('./board.css', import.meta.url));
+await useStylesheet(import.meta.resolve('./board.css'));
 import * as G from './geometry.js';
 
 const R = 50; // hexagon radius in SVG units

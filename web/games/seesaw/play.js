@@ -22,7 +22,7 @@ export async function mount(ctx) {
   const baseOption = (game.options || []).find((x) => x.key === 'base') || {};
   const baseChoices = (baseOption.choices && baseOption.choices.length ? baseOption.choices : ['4', '5']).map(String);
   const frame = await createPlayFrame(ctx, {
-    css: new URL('./play.css', import.meta.url),
+    css: import.meta.resolve('./play.css'),
     pageClass: 'ss-page',
     levelDefault: 'medium',
     sides: [['south', 'South (moves first)', swatch(0)], ['north', 'North', swatch(1)]],

@@ -9,7 +9,7 @@
 import { svgEl, CellBoard } from '/static/shell/svg.js';
 import { useStylesheet } from '/static/shell/stylesheet.js';
 
-await useStylesheet(new URL('./board.css', import.meta.url));
+await useStylesheet(import.meta.resolve('./board.css'));
 
 /** Geometry, in SVG user units: cell pitch, margin for labels, board padding. */
 const P = 100;
@@ -59,6 +59,30 @@ export function fmtScore(v) {
 const s = svgEl;
 
 let instances = 0;
+
+/** A cell's drawing, made once: every cell of every board is a copy of it (a copy is much quicker to make). */
+let cellModel = null;
+
+/** A new cell: its tile, hatching, threads, value, start mark and focus ring, with no place or name yet. */
+function cellDrawing() {
+  if (!cellModel) {
+    cellModel = s('g', { class: 'cell' },
+      // The whole pitch of the cell answers a tap or a click, the gap round its tile too.
+      s('rect', { class: 'hit', x: 0, y: 0, width: P, height: P }),
+      s('rect', { class: 'bg', x: 5, y: 5, width: 90, height: 90, rx: 12 }),
+      s('rect', { class: 'hatch', x: 5, y: 5, width: 90, height: 90, rx: 12 }),
+      s('g', { class: 'threads h' },
+        s('line', { x1: 10, y1: 17, x2: 90, y2: 17 }), s('line', { x1: 10, y1: 83, x2: 90, y2: 83 })),
+      s('g', { class: 'threads v' },
+        s('line', { x1: 17, y1: 10, x2: 17, y2: 90 }), s('line', { x1: 83, y1: 10, x2: 83, y2: 90 })),
+      s('text', { class: 'val', x: 50, y: 52 }),
+      s('g', { class: 'start-mark' },
+        s('line', { x1: 30, y1: 50, x2: 70, y2: 50, stroke: 'var(--weft)', 'stroke-width': 5, 'stroke-linecap': 'round' }),
+        s('line', { x1: 50, y1: 30, x2: 50, y2: 70, stroke: 'var(--warp)', 'stroke-width': 5, 'stroke-linecap': 'round' })),
+      s('rect', { class: 'focus-ring', x: 1, y: 1, width: 98, height: 98, rx: 15 }));
+  }
+  return cellModel.cloneNode(true);
+}
 
 /* ---------- The board view ---------- */
 
@@ -128,27 +152,17 @@ export class BoardView extends CellBoard {
       const row = [];
       for (let c = 0; c < n; c++) {
         const name = cellName(r, c);
-        const g = s('g', { class: 'cell', 'data-cell': name, 'data-r': r, 'data-c': c });
+        const g = cellDrawing();
+        g.setAttribute('data-cell', name);
+        g.setAttribute('data-r', r);
+        g.setAttribute('data-c', c);
         g.style.setProperty('--x', `${M + c * P}px`);
         g.style.setProperty('--y', `${M + r * P}px`);
         if (this.interactive) {
           g.setAttribute('role', 'gridcell');
           g.setAttribute('tabindex', '-1');
         }
-        // The whole pitch of the cell answers a tap or a click, the gap round its tile too.
-        const hit = s('rect', { class: 'hit', x: 0, y: 0, width: P, height: P });
-        const bg = s('rect', { class: 'bg', x: 5, y: 5, width: 90, height: 90, rx: 12 });
-        const hatch = s('rect', { class: 'hatch', x: 5, y: 5, width: 90, height: 90, rx: 12 });
-        const th = s('g', { class: 'threads h' },
-          s('line', { x1: 10, y1: 17, x2: 90, y2: 17 }), s('line', { x1: 10, y1: 83, x2: 90, y2: 83 }));
-        const tv = s('g', { class: 'threads v' },
-          s('line', { x1: 17, y1: 10, x2: 17, y2: 90 }), s('line', { x1: 83, y1: 10, x2: 83, y2: 90 }));
-        const val = s('text', { class: 'val', x: 50, y: 52 });
-        const start = s('g', { class: 'start-mark' },
-          s('line', { x1: 30, y1: 50, x2: 70, y2: 50, stroke: 'var(--weft)', 'stroke-width': 5, 'stroke-linecap': 'round' }),
-          s('line', { x1: 50, y1: 30, x2: 50, y2: 70, stroke: 'var(--warp)', 'stroke-width': 5, 'stroke-linecap': 'round' }));
-        const focus = s('rect', { class: 'focus-ring', x: 1, y: 1, width: 98, height: 98, rx: 15 });
-        g.append(hit, bg, hatch, th, tv, val, start, focus);
+        const [, bg, hatch, th, tv, val] = g.children;
         rowEl.append(g);
         row.push({ g, bg, hatch, th, tv, val, name, r, c });
       }
@@ -188,14 +202,19 @@ export class BoardView extends CellBoard {
   /**
    * Where the board is wider than its box (a big board on a phone, whose cells
    * stay 44 px), scrolls the box sideways so that the shuttle's column is in
-   * the middle of what shows.
+   * the middle of what shows. The box is measured in the next frame, once the
+   * whole drawing is done: measured in the middle of it, the page would be laid
+   * out once for the measure and again for the rest of the drawing.
    */
   keepShuttleInView(col) {
-    const box = this.svg.parentElement;
-    if (!box || box.scrollWidth <= box.clientWidth + 1) return;
-    const x = ((M + col * P + P / 2 - this.viewLo) / this.viewSize) * this.svg.getBoundingClientRect().width;
-    const reduce = matchMedia('(prefers-reduced-motion: reduce)').matches;
-    box.scrollTo({ left: Math.max(0, x - box.clientWidth / 2), behavior: reduce ? 'auto' : 'smooth' });
+    cancelAnimationFrame(this.inViewFrame);
+    this.inViewFrame = requestAnimationFrame(() => {
+      const box = this.svg.parentElement;
+      if (!box || box.scrollWidth <= box.clientWidth + 1) return;
+      const x = ((M + col * P + P / 2 - this.viewLo) / this.viewSize) * this.svg.getBoundingClientRect().width;
+      const reduce = matchMedia('(prefers-reduced-motion: reduce)').matches;
+      box.scrollTo({ left: Math.max(0, x - box.clientWidth / 2), behavior: reduce ? 'auto' : 'smooth' });
+    });
   }
 
   setGauge(on) {
