@@ -115,9 +115,9 @@ def test_think_with_every_kind_of_player(spec):
 
 
 def test_think_is_the_cli_think():
-    # `tabula think leeward --player ab:depth=3` answers b1b2/N, score -7, depth 3, 1355 nodes.
+    # `tabula think leeward --player ab:depth=3` answers b1b2/N, score -7, depth 3, 1276 nodes.
     d = tabula.decide(tabula.State("leeward"), "ab:depth=3")
-    assert (d["move"], d["score"], d["depth"], d["nodes"], d["pv"]) == ("b1b2/N", -7, 3, 1355, ["b1b2/N", "d6c5/W", "f1f2/N"])
+    assert (d["move"], d["score"], d["depth"], d["nodes"], d["pv"]) == ("b1b2/N", -7, 3, 1276, ["b1b2/N", "d6c5/W", "f1f2/N"])
 
 
 def test_the_solver_plays_perfectly_on_a_small_board():
@@ -151,7 +151,7 @@ ERRORS = [
      "action 1180591620717411303424 does not exist: Leeward has actions 0 to 9603"),
     (lambda: tabula.State("leeward").undo(), tabula.IllegalMoveError, "there is no move to take back"),
     (lambda: tabula.think(tabula.State("leeward"), "ab:depht=3"), tabula.BadPlayerError,
-     "player 'ab' has no setting 'depht' (it has: depth, time, min_depth, nodes, hash, threads, margin, solve, plain, contempt, reduce)"),
+     "player 'ab' has no setting 'depht' (it has: depth, time, min_depth, nodes, hash, threads, margin, solve, plain, contempt, reduce, extend)"),
     (lambda: tabula.think(tabula.State("leeward"), "wizard"), tabula.BadPlayerError, "unknown player 'wizard': use random, greedy[:margin=N], ab:depth=N|time=1s, mcts:iters=N|time=1s, ugi:cmd=… or level:NAME"),
     (lambda: tabula.think(tabula.State("leeward"), "level:expert"), tabula.BadPlayerError, "Leeward has no level 'expert'; its levels are: easy, fair, strong"),
     (lambda: tabula.State("leeward", position="nonsense"), tabula.BadPositionError, "bad position: "),
