@@ -77,27 +77,10 @@ impl Solver {
         alpha: i32,
         beta: i32,
     ) -> i32 {
-        self.nodes += 1;
-        if self.nodes & 0xFFF == 0 && (self.past_deadline() || self.told_to_stop()) {
-            self.stopped = true;
-        }
-        if self.stopped {
-            return 0;
-        }
-        let targets = self.targets::<R>(used, spot);
-        let may_pass = Self::may_pass::<R>(spot);
-        // No move, or a single one: no ordering.
-        if !may_pass {
-            if targets == 0 {
-                return 0;
-            }
-            if targets & (targets - 1) == 0 {
-                let only = targets.trailing_zeros() as u8;
-                return self.play_move::<R, true>(used, spot, values_hash, only, alpha, beta);
-            }
-        } else if targets == 0 {
-            return self.play_move::<R, true>(used, spot, values_hash, PASS_MOVE, alpha, beta);
-        }
+        let targets = match self.enter::<R, true>(used, spot, values_hash, alpha, beta) {
+            Ok(targets) => targets,
+            Err(settled) => return settled,
+        };
         let moves = self.quick_moves::<R>(used, spot, targets);
         let mut best = i32::MIN;
         for mv in moves.iter() {

@@ -246,6 +246,41 @@ impl Solver {
         self.key::<R>(used | 1 << t, spot.landed(t), hash)
     }
 
+    /// What every search of a position does first: counts it, stops when
+    /// told to, and settles a position with no move or a single one (no
+    /// table, no ordering; its one move searched by [`Solver::endgame`] when
+    /// `DEEP`). `Ok` with the mover's landings when there is more to do,
+    /// `Err` with the score when settled.
+    #[inline(always)]
+    pub(super) fn enter<const R: u8, const DEEP: bool>(
+        &mut self,
+        used: u64,
+        spot: Spot,
+        values_hash: u64,
+        alpha: i32,
+        beta: i32,
+    ) -> Result<u64, i32> {
+        self.nodes += 1;
+        if self.nodes & 0xFFF == 0 && (self.past_deadline() || self.told_to_stop()) {
+            self.stopped = true;
+        }
+        if self.stopped {
+            return Err(0);
+        }
+        let targets = self.targets::<R>(used, spot);
+        let only = if Self::may_pass::<R>(spot) {
+            (targets == 0).then_some(PASS_MOVE)
+        } else if targets == 0 {
+            return Err(0);
+        } else {
+            (targets & (targets - 1) == 0).then(|| targets.trailing_zeros() as u8)
+        };
+        match only {
+            Some(mv) => Err(self.play_move::<R, DEEP>(used, spot, values_hash, mv, alpha, beta)),
+            None => Ok(targets),
+        }
+    }
+
     /// Fail-soft alpha–beta over future points for the mover.
     pub(super) fn search<const R: u8>(
         &mut self,
@@ -255,33 +290,10 @@ impl Solver {
         mut alpha: i32,
         mut beta: i32,
     ) -> i32 {
-        self.nodes += 1;
-        if self.nodes & 0xFFF == 0 && (self.past_deadline() || self.told_to_stop()) {
-            self.stopped = true;
-        }
-        if self.stopped {
-            return 0;
-        }
-        let targets = self.targets::<R>(used, spot);
-        let may_pass = Self::may_pass::<R>(spot);
-        // No move, or a single one: no table, no ordering.
-        if !may_pass {
-            if targets == 0 {
-                return 0;
-            }
-            if targets & (targets - 1) == 0 {
-                return self.play_move::<R, false>(
-                    used,
-                    spot,
-                    values_hash,
-                    targets.trailing_zeros() as u8,
-                    alpha,
-                    beta,
-                );
-            }
-        } else if targets == 0 {
-            return self.play_move::<R, false>(used, spot, values_hash, PASS_MOVE, alpha, beta);
-        }
+        let targets = match self.enter::<R, false>(used, spot, values_hash, alpha, beta) {
+            Ok(targets) => targets,
+            Err(settled) => return settled,
+        };
         // Ask for the children's entries first, so that fetching them from
         // memory overlaps with this position's own probe.
         let mut rest = targets;
@@ -361,11 +373,8 @@ impl Solver {
             if self.stopped {
                 return (0, NO_MOVE);
             }
-            if score > best {
-                (best, best_move) = (score, mv);
-                if best >= beta {
-                    break;
-                }
+            if improves(&mut best, &mut best_move, score, mv, beta) {
+                break;
             }
         }
         (best, best_move)
@@ -388,33 +397,28 @@ impl Solver {
         beta: i32,
     ) -> (i32, u8) {
         let (mut best, mut best_move) = (i32::MIN, NO_MOVE);
-        let mut later = [NO_MOVE; 9];
-        let mut waiting = 0;
-        for (i, &(_, mv)) in moves.iter().enumerate() {
-            if i > 0 && busy.has(self.child_key::<R>(used, spot, values_hash, mv)) {
-                later[waiting] = mv;
-                waiting += 1;
+        // The moves in the order they are searched: those another thread
+        // holds are put back at the end, once.
+        let mut order = [NO_MOVE; 18];
+        for (slot, &(_, mv)) in order.iter_mut().zip(moves) {
+            *slot = mv;
+        }
+        let (first_pass, mut len) = (moves.len(), moves.len());
+        for i in 0.. {
+            if i == len {
+                break;
+            }
+            let mv = order[i];
+            if i > 0 && i < first_pass && busy.has(self.child_key::<R>(used, spot, values_hash, mv)) {
+                order[len] = mv;
+                len += 1;
                 continue;
             }
             let Some(score) = self.busy_move::<R>(busy, used, spot, values_hash, mv, alpha.max(best), beta) else {
                 return (0, NO_MOVE);
             };
-            if score > best {
-                (best, best_move) = (score, mv);
-                if best >= beta {
-                    return (best, best_move);
-                }
-            }
-        }
-        for &mv in &later[..waiting] {
-            let Some(score) = self.busy_move::<R>(busy, used, spot, values_hash, mv, alpha.max(best), beta) else {
-                return (0, NO_MOVE);
-            };
-            if score > best {
-                (best, best_move) = (score, mv);
-                if best >= beta {
-                    break;
-                }
+            if improves(&mut best, &mut best_move, score, mv, beta) {
+                break;
             }
         }
         (best, best_move)
@@ -518,6 +522,16 @@ impl Solver {
         self.halt.as_ref().is_some_and(|h| h.load(Ordering::Relaxed))
             || self.cancel.as_ref().is_some_and(|c| c.load(Ordering::Relaxed))
     }
+}
+
+/// Takes `score`, the score of `mv`, into the best so far (`best`,
+/// `best_move`) if it is higher; whether the best now reaches `beta`.
+#[inline(always)]
+pub(super) fn improves(best: &mut i32, best_move: &mut u8, score: i32, mv: u8, beta: i32) -> bool {
+    if score > *best {
+        (*best, *best_move) = (score, mv);
+    }
+    *best >= beta
 }
 
 /// The cells of `ray` (cells beyond a start, one way) before the first of
