@@ -57,7 +57,8 @@ test('offline: the portal opens again, and a whole game against the computer is 
     await server.stop();
 
     // No server: the play page opens from the copy, and the person plays by clicking.
-    await page.goto(`${server.base}/play/warp-weft?seed=7&size=5`);
+    // (Offline, a page is ready once its DOM is: what this test checks follows from the selectors.)
+    await page.goto(`${server.base}/play/warp-weft?seed=7&size=5`, { waitUntil: 'domcontentloaded' });
     await page.waitForSelector('#board .cell');
     await page.waitForURL(/[?&]match=local-/);
     assert.equal(await page.locator('#board .cell').count(), 25);
@@ -88,12 +89,12 @@ test('offline: the portal opens again, and a whole game against the computer is 
     await shot(page, 'offline-warp-weft-finished');
 
     // The rules pages draw their diagrams with the engine in the browser.
-    await page.goto(`${server.base}/rules/leeward`);
+    await page.goto(`${server.base}/rules/leeward`, { waitUntil: 'domcontentloaded' });
     await page.waitForSelector('body[data-diagrams="drawn"]');
     assert.equal(await page.locator('.diagram .note').count(), 0, 'no diagram failed');
 
     // The list of games played shows the finished game, kept by this browser.
-    await page.goto(`${server.base}/matches`);
+    await page.goto(`${server.base}/matches`, { waitUntil: 'domcontentloaded' });
     await page.waitForSelector('text=this browser');
     // The person is "You", as the play page called them; the computer by its level.
     const listed = await page.textContent('.match-row');

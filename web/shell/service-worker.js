@@ -51,11 +51,25 @@ self.addEventListener('activate', (event) => {
   })());
 });
 
-/** The network's answer, kept in the cache; the cache's copy when the network fails. */
+/**
+ * How long a page waits for the network before the kept copy is shown: a
+ * network that neither answers nor fails (a captive portal, a dying link, a
+ * server that stopped mid-answer) must not leave the page blank.
+ */
+const NETWORK_PATIENCE_MS = 4000;
+
+/** A promise that fails after `ms` milliseconds. */
+function giveUpAfter(ms) {
+  return new Promise((_, reject) => setTimeout(() => reject(new Error('the network kept silent')), ms));
+}
+
+/** The network's answer, kept in the cache; the cache's copy when the network fails or keeps silent. */
 async function networkFirst(request, key) {
   const cache = await caches.open(CACHE);
   try {
-    const response = await fetch(request);
+    // (A navigation's request cannot be copied with an abort signal, so a
+    // silent network is left to finish on its own.)
+    const response = await Promise.race([fetch(request), giveUpAfter(NETWORK_PATIENCE_MS)]);
     if (response.ok) await cache.put(key, response.clone());
     return response;
   } catch (err) {
