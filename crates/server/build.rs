@@ -3,17 +3,20 @@
 //! the Rust rules and engines built for WebAssembly by `crates/wasm-build`
 //! (a cargo run of its own, in its own target folder, so it never waits for
 //! this build's lock), named by a hash of their content so that browsers may
-//! keep them for good.
+//! keep them for good, and gzipped here once, for browsers that take it.
 //!
 //! Where the engine cannot be built (no rustup and no wasm32 target, no
 //! network for a first download) the portal is built without it and the
 //! pages play through the server, as they say; `TABULA_NO_ENGINE=1` skips
 //! it on purpose (a quicker build while working on the server alone).
 
+use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::{env, fs};
 
+use flate2::write::GzEncoder;
+use flate2::Compression;
 use sha2::{Digest, Sha256};
 
 fn collect(dir: &Path, root: &Path, out: &mut Vec<(String, PathBuf)>) {
@@ -38,6 +41,14 @@ fn collect(dir: &Path, root: &Path, out: &mut Vec<(String, PathBuf)>) {
 /// The first 16 hex digits of the SHA-256 of `bytes`.
 fn short_hash(bytes: &[u8]) -> String {
     Sha256::digest(bytes).iter().take(8).map(|b| format!("{b:02x}")).collect()
+}
+
+/// Writes `bytes` gzip-compressed (at the highest level: done once per build) to `to`, and returns `to`.
+fn gzip(bytes: &[u8], to: &Path) -> PathBuf {
+    let mut encoder = GzEncoder::new(Vec::new(), Compression::best());
+    encoder.write_all(bytes).expect("compressing in memory");
+    fs::write(to, encoder.finish().expect("compressing in memory")).expect("writing the compressed engine");
+    to.to_path_buf()
 }
 
 /// Builds the engine into `out` (the module and its glue); `None`, with a warning, when it cannot.
@@ -90,11 +101,14 @@ fn main() {
     let mut files = Vec::new();
     collect(&web, &web, &mut files);
     let mut engine = None;
+    let mut gzipped = Vec::new();
     if let Some((glue, module)) = build_engine(&workspace, &out_dir.join("engine")) {
         let glue_bytes = fs::read(&glue).expect("the engine's glue");
         let module_bytes = fs::read(&module).expect("the engine's module");
         let glue_name = format!("engine/tabula_wasm.{}.js", short_hash(&glue_bytes));
         let module_name = format!("engine/tabula_wasm_bg.{}.wasm", short_hash(&module_bytes));
+        gzipped.push((glue_name.clone(), gzip(&glue_bytes, &out_dir.join("engine/glue.js.gz"))));
+        gzipped.push((module_name.clone(), gzip(&module_bytes, &out_dir.join("engine/module.wasm.gz"))));
         files.push((glue_name.clone(), glue));
         files.push((module_name.clone(), module));
         engine = Some((glue_name, module_name));
@@ -104,6 +118,15 @@ fn main() {
          pub static ASSETS: &[(&str, &[u8])] = &[\n",
     );
     for (rel, path) in files {
+        code.push_str(&format!("    ({rel:?}, include_bytes!({:?})),\n", path.display().to_string()));
+    }
+    code.push_str("];\n");
+    code.push_str(
+        "/// The engine's files compressed once here, so that a browser that takes gzip\n\
+         /// is sent less than half the bytes at no cost to the server: (path, bytes).\n\
+         pub static GZIPPED: &[(&str, &[u8])] = &[\n",
+    );
+    for (rel, path) in &gzipped {
         code.push_str(&format!("    ({rel:?}, include_bytes!({:?})),\n", path.display().to_string()));
     }
     code.push_str("];\n");

@@ -704,6 +704,7 @@ async fn service_worker(State(state): Shared) -> Response {
     crate::offline::service_worker(state.config.web_dir.as_deref(), &slugs)
 }
 
-async fn static_file(State(state): Shared, Path(path): Path<String>) -> Response {
-    assets::respond(state.config.web_dir.as_deref(), &path)
+async fn static_file(State(state): Shared, Path(path): Path<String>, headers: HeaderMap) -> Response {
+    let gzip = headers.get(header::ACCEPT_ENCODING).and_then(|v| v.to_str().ok()).is_some_and(assets::accepts_gzip);
+    assets::respond_encoded(state.config.web_dir.as_deref(), &path, gzip)
 }

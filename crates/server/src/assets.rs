@@ -187,6 +187,35 @@ pub fn respond(dir: Option<&Path>, path: &str) -> Response {
     }
 }
 
+/// [`respond`] for a browser that may take gzip (`accepts_gzip`, from its
+/// `Accept-Encoding`): the engine's files, compressed when the binary was
+/// built, go out compressed; everything else as [`respond`] sends it.
+pub fn respond_encoded(dir: Option<&Path>, path: &str, accepts_gzip: bool) -> Response {
+    let Some(&(_, packed)) = GZIPPED.iter().find(|(name, _)| *name == path) else {
+        return respond(dir, path);
+    };
+    let vary = (header::VARY, "Accept-Encoding");
+    let (content, cache) = ((header::CONTENT_TYPE, content_type(path)), (header::CACHE_CONTROL, FOR_GOOD));
+    if accepts_gzip {
+        ([content, cache, vary, (header::CONTENT_ENCODING, "gzip")], packed).into_response()
+    } else {
+        match load(None, path) {
+            Some(bytes) => ([content, cache, vary], bytes).into_response(),
+            None => not_found_page(),
+        }
+    }
+}
+
+/// Whether a request's `Accept-Encoding` takes gzip (`gzip` or `*`, not refused with `q=0`).
+pub fn accepts_gzip(accept_encoding: &str) -> bool {
+    accept_encoding.split(',').any(|part| {
+        let mut fields = part.split(';').map(str::trim);
+        let coding = fields.next().unwrap_or("");
+        let refused = fields.any(|f| f.strip_prefix("q=").is_some_and(|q| q.parse::<f32>().is_ok_and(|q| q <= 0.0)));
+        (coding.eq_ignore_ascii_case("gzip") || coding == "*") && !refused
+    })
+}
+
 /// The page shown for an address that leads nowhere.
 pub fn not_found_page() -> Response {
     let body = "<!doctype html><meta charset=utf-8><title>Not found · Tabula</title>\
@@ -254,6 +283,16 @@ mod tests {
                 let path = line.split('"').nth(3).and_then(|h| h.strip_prefix("/static/")).unwrap();
                 assert!(load(None, path).is_some(), "{slug}: {path} is a file of the portal");
             }
+        }
+    }
+
+    #[test]
+    fn gzip_is_taken_as_browsers_and_tools_say_it() {
+        for yes in ["gzip", "gzip, deflate, br, zstd", "br;q=1.0, GZIP;q=0.5", "*", "deflate, gzip;q=0.1"] {
+            assert!(accepts_gzip(yes), "{yes}");
+        }
+        for no in ["", "identity", "br", "gzip;q=0", "gzip; q=0.0, br", "x-gzip-not"] {
+            assert!(!accepts_gzip(no), "{no}");
         }
     }
 }

@@ -437,3 +437,44 @@ async fn a_page_names_its_modules_by_hashed_addresses_kept_for_good_and_maps_the
     let (status, _, _) = fetch(&app, "/static/shell/nothing.0000000000000000.js").await;
     assert_eq!(status, StatusCode::NOT_FOUND);
 }
+
+/// A GET with `Accept-Encoding`: status, headers and the body's raw bytes.
+async fn fetch_bytes(app: &axum::Router, uri: &str, accept: &str) -> (StatusCode, axum::http::HeaderMap, Vec<u8>) {
+    let request = Request::builder()
+        .uri(uri)
+        .header("host", "localhost")
+        .header("accept-encoding", accept)
+        .body(Body::empty())
+        .unwrap();
+    let response = app.clone().oneshot(request).await.unwrap();
+    let (parts, body) = response.into_parts();
+    (parts.status, parts.headers, body.collect().await.unwrap().to_bytes().to_vec())
+}
+
+#[tokio::test]
+async fn the_engine_goes_out_gzipped_to_a_browser_that_takes_it_and_whole_to_one_that_does_not() {
+    use std::io::Read;
+    let app = router(app_state(Config::default()));
+    let (_, _, page) = fetch(&app, "/play/leeward").await;
+    let Some(module) = page.split("data-wasm=\"").nth(1).and_then(|rest| rest.split('"').next()) else {
+        // A binary built without the engine (TABULA_NO_ENGINE) has nothing to compress.
+        assert!(!page.contains("tabula-engine"));
+        return;
+    };
+    let (status, headers, whole) = fetch_bytes(&app, module, "identity").await;
+    assert_eq!(status, StatusCode::OK);
+    assert_eq!(headers["content-type"], "application/wasm");
+    assert!(headers.get("content-encoding").is_none());
+    assert_eq!(&whole[..4], b"\0asm");
+    let (status, headers, packed) = fetch_bytes(&app, module, "gzip, deflate, br").await;
+    assert_eq!(status, StatusCode::OK);
+    assert_eq!(
+        (headers["content-encoding"].to_str().unwrap(), headers["vary"].to_str().unwrap()),
+        ("gzip", "Accept-Encoding")
+    );
+    assert_eq!(headers["cache-control"], "public, max-age=31536000, immutable");
+    assert!(packed.len() * 2 < whole.len() + whole.len() / 5, "{} bytes packed from {}", packed.len(), whole.len());
+    let mut unpacked = Vec::new();
+    flate2::read::GzDecoder::new(&packed[..]).read_to_end(&mut unpacked).unwrap();
+    assert!(unpacked == whole, "the same module once unpacked");
+}
