@@ -22,7 +22,9 @@ function inWindow(page, selector) {
     const panel = list.closest('.side-panel');
     const r = list.getBoundingClientRect();
     const p = panel.getBoundingClientRect();
-    return { shown: Math.round(Math.min(r.bottom, p.bottom, innerHeight) - r.top), overflow: panel.scrollHeight - panel.clientHeight };
+    // What stands in the panel, card by card with its height: said when a check fails.
+    const cards = [...panel.children].filter((c) => c.offsetParent).map((c) => `${c.id || c.className} ${Math.round(c.getBoundingClientRect().height)} px`).join(', ');
+    return { shown: Math.round(Math.min(r.bottom, p.bottom, innerHeight) - r.top), overflow: panel.scrollHeight - panel.clientHeight, cards };
   });
 }
 
@@ -37,10 +39,22 @@ test('1280 × 800, online: the move list shows below the online card in every ga
     const bo = await newPage(env.browser, { viewport: DESKTOP });
     await joinOnline(bo, link, 'Bo');
     await ann.waitForFunction(() => /Bo/.test(document.querySelector('#seat-1').textContent));
+    // Connected too: between Bo's joining and his page's connection, Ann's card says he is away (a longer card).
+    await ann.waitForSelector('#seat-1 .presence.on');
     await ann.waitForFunction(() => !document.querySelector('.toasts > .toast'), null, { timeout: 15000 });
+    // The pointer off the board (the dialog's last click may have left it over a cell).
+    await ann.mouse.move(2, 2);
     const at = await inWindow(ann, '#move-list');
     assert.ok(at.shown >= ROWS, `${slug}: ${at.shown} px of the move list in the window`);
-    assert.equal(at.overflow, 0, `${slug}: the panel does not scroll`);
+    assert.equal(at.overflow, 0, `${slug}: the panel does not scroll (${at.cards})`);
+    if (slug === 'warp-weft') {
+      // Pointing at a lit cell shows its (taller) preview: the move list lends the room.
+      await ann.hover('#board .lit');
+      await ann.waitForSelector('#hint-panel.has-preview');
+      const pointed = await inWindow(ann, '#move-list');
+      assert.equal(pointed.overflow, 0, `warp-weft: the panel does not scroll under a preview (${pointed.cards})`);
+      assert.ok(pointed.shown >= 40, `warp-weft: ${pointed.shown} px of the move list beside a preview`);
+    }
     // The seats stay one line each, and the status card alone says whose move it is.
     assert.match(await ann.textContent('#seat-0'), /Ann \(you\)· .+, moves first/);
     if (slug === 'seesaw') await shot(ann, 'layout-online-seesaw');
@@ -88,7 +102,9 @@ test('on a phone, Piracy’s target markers are 44 px touch targets', { timeout:
 
 test('a toast on a play page covers none of the moves: Piracy’s log makes room for it', { timeout: 60000 }, async () => {
   const page = await newPage(env.browser, { viewport: DESKTOP, settings: { 'tabula.piracy': { mode: 'two' } } });
-  await page.goto(`${env.server.base}/play/piracy`);
+  // A fixed chart whose island (e3) lies off both ships' straight courses: on a random one,
+  // Cook's first move may run aground and Silver then sails alone, so the keys would not alternate.
+  await page.goto(`${env.server.base}/play/piracy?seed=6&island=e3`);
   await page.waitForSelector('#board .target');
   for (let i = 0; i < 3; i++) {
     await page.keyboard.press(i % 2 ? 'f' : 'ArrowUp');

@@ -94,7 +94,8 @@ test('two captains online: each steers only their own ship, a watcher cannot, a 
     await bo.keyboard.press(course[i]);
     await waitPly(bo, n + 1);
   }
-  assert.match(await watcher.textContent('#ship-silver .where'), /a5–a4/);
+  // The watcher's page hears of the last move a moment after Bo's own does.
+  await watcher.waitForFunction(() => /a5–a4/.test(document.querySelector('#ship-silver .where').textContent));
   for (const p of [ann, bo, watcher]) {
     await p.waitForSelector('#result');
     assert.match(await p.textContent('#result'), /Bo wins|You win!/);
