@@ -306,15 +306,9 @@ impl Solver {
         let nodes_before = self.nodes;
         let mut table_best = NO_MOVE;
         if let Some((_, slot)) = self.table.probe(key) {
-            let (lo, hi) = (slot.lower as i32, slot.upper as i32);
-            if lo >= beta {
-                return lo;
+            if let Some(settled) = within(slot.lower as i32, slot.upper as i32, &mut alpha, &mut beta) {
+                return settled;
             }
-            if hi <= alpha {
-                return hi;
-            }
-            alpha = alpha.max(lo);
-            beta = beta.min(hi);
             table_best = slot.best;
         }
         let (moves, count) = self.ordered_moves::<R>(used, spot, targets, table_best);
@@ -522,6 +516,22 @@ impl Solver {
         self.halt.as_ref().is_some_and(|h| h.load(Ordering::Relaxed))
             || self.cancel.as_ref().is_some_and(|c| c.load(Ordering::Relaxed))
     }
+}
+
+/// Applies a position's stored bounds (`lower`, `upper`) to the window:
+/// the score that settles the position if a bound falls outside it,
+/// otherwise `None` with the window narrowed to the bounds.
+#[inline(always)]
+pub(super) fn within(lower: i32, upper: i32, alpha: &mut i32, beta: &mut i32) -> Option<i32> {
+    if lower >= *beta {
+        return Some(lower);
+    }
+    if upper <= *alpha {
+        return Some(upper);
+    }
+    *alpha = (*alpha).max(lower);
+    *beta = (*beta).min(upper);
+    None
 }
 
 /// Takes `score`, the score of `mv`, into the best so far (`best`,
