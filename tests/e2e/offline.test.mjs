@@ -73,7 +73,7 @@ test('offline: the portal opens again, and a whole game against the computer is 
       if (moves === 2) {
         // A reload in the middle of the game comes back to it, offline.
         const at = page.url();
-        await page.reload();
+        await page.reload({ waitUntil: 'domcontentloaded' });
         await page.waitForSelector('#board .cell');
         assert.equal(page.url(), at);
         // The kept game is read back (from IndexedDB) after the board is first drawn.
