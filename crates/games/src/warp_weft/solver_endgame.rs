@@ -57,7 +57,7 @@ struct NearSlot {
 }
 
 /// log2 of the slots: 8,192 slots, 128 KiB. 2,048 (32 KiB) and 16,384
-/// (256 KiB) were both slower on the opening's verdict, and 65,536 more so.
+/// (256 KiB) gained less on the opening's verdict, 65,536 (1 MiB) much less.
 const NEAR_BITS: u32 = 13;
 
 impl NearTable {
