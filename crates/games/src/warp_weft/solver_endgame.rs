@@ -15,7 +15,7 @@
 //! a probe costs no wait for memory (a quarter fewer nodes from the opening).
 
 use super::solver::Solver;
-use super::solver_search::{choices_term, within, Spot, ORDER_POINT, PASS_MOVE};
+use super::solver_search::{choices_term, learn_bounds, within, Spot, ORDER_POINT, PASS_MOVE};
 
 /// What lifts every ordering key above zero, so that a key and its move
 /// pack into one unsigned word and the word `0` can stand for a pass.
@@ -52,11 +52,11 @@ pub(super) struct NearTable {
 #[derive(Clone, Copy, Default)]
 struct NearSlot {
     key: u64,
-    lower: i32,
-    upper: i32,
+    lower: i16,
+    upper: i16,
 }
 
-/// log2 of the slots: 8,192 slots, 128 KiB. 2,048 (32 KiB) and 16,384
+/// log2 of the slots: 8,192 slots of 16 bytes, 128 KiB. 2,048 (32 KiB) and 16,384
 /// (256 KiB) gained less on the opening's verdict, 65,536 (1 MiB) much less.
 const NEAR_BITS: u32 = 13;
 
@@ -75,7 +75,7 @@ impl NearTable {
     #[inline]
     fn get(&self, key: u64) -> Option<(i32, i32)> {
         let s = self.slots[Self::index(key)];
-        (s.key == key).then_some((s.lower, s.upper))
+        (s.key == key).then_some((s.lower as i32, s.upper as i32))
     }
 
     /// Keeps what a search with the window (`alpha`, `beta`) found for
@@ -84,15 +84,9 @@ impl NearTable {
     fn put(&mut self, key: u64, alpha: i32, beta: i32, best: i32) {
         let s = &mut self.slots[Self::index(key)];
         if s.key != key {
-            *s = NearSlot { key, lower: i32::MIN, upper: i32::MAX };
+            *s = NearSlot { key, lower: i16::MIN, upper: i16::MAX };
         }
-        if best <= alpha {
-            s.upper = s.upper.min(best);
-        } else if best >= beta {
-            s.lower = s.lower.max(best);
-        } else {
-            (s.lower, s.upper) = (best, best);
-        }
+        learn_bounds(&mut s.lower, &mut s.upper, alpha, beta, best);
     }
 }
 
@@ -190,7 +184,7 @@ mod tests {
         let key = 0x0000_0F0F_0F0F_0F0F;
         assert_eq!(table.get(key), None);
         table.put(key, 2, 3, 1); // failed low: at most 1
-        assert_eq!(table.get(key), Some((i32::MIN, 1)));
+        assert_eq!(table.get(key), Some((i16::MIN as i32, 1)));
         table.put(key, -4, -3, -2); // failed high: at least -2
         assert_eq!(table.get(key), Some((-2, 1)));
         table.put(key, -5, 5, 0); // inside the window: exactly 0
@@ -200,6 +194,6 @@ mod tests {
             (1..u64::MAX).map(|k| key ^ k << 8).find(|&k| NearTable::index(k) == NearTable::index(key)).unwrap();
         table.put(other, 0, 1, 7);
         assert_eq!(table.get(key), None);
-        assert_eq!(table.get(other), Some((7, i32::MAX)));
+        assert_eq!(table.get(other), Some((7, i16::MAX as i32)));
     }
 }

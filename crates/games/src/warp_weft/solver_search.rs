@@ -495,14 +495,7 @@ impl Solver {
         // the move that reaches it: this search's move replaces it only if it
         // reaches as high.
         let reaches_stored = best >= entry.lower as i32;
-        if best <= alpha0 {
-            entry.upper = entry.upper.min(best as i16);
-        } else if best >= beta0 {
-            entry.lower = entry.lower.max(best as i16);
-        } else {
-            entry.lower = best as i16;
-            entry.upper = best as i16;
-        }
+        learn_bounds(&mut entry.lower, &mut entry.upper, alpha0, beta0, best);
         if (best > alpha0 && reaches_stored) || entry.best == NO_MOVE {
             entry.best = best_move;
         }
@@ -532,6 +525,21 @@ pub(super) fn within(lower: i32, upper: i32, alpha: &mut i32, beta: &mut i32) ->
     *alpha = (*alpha).max(lower);
     *beta = (*beta).min(upper);
     None
+}
+
+/// Takes into a position's bounds (`lower`, `upper`) what a fail-soft
+/// search of it with the window (`alpha`, `beta`) found: at most `best` if
+/// it failed low, at least `best` if it failed high, else exactly `best`.
+#[inline(always)]
+pub(super) fn learn_bounds(lower: &mut i16, upper: &mut i16, alpha: i32, beta: i32, best: i32) {
+    let best16 = best as i16;
+    if best <= alpha {
+        *upper = (*upper).min(best16);
+    } else if best >= beta {
+        *lower = (*lower).max(best16);
+    } else {
+        (*lower, *upper) = (best16, best16);
+    }
 }
 
 /// Takes `score`, the score of `mv`, into the best so far (`best`,
