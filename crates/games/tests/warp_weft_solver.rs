@@ -351,6 +351,80 @@ proptest! {
     }
 }
 
+/// Under `pass=once` the table keeps a slide's value by the line, not the
+/// cell, and a position's own value (the pass in it) only at the root: one
+/// kept solver, asked about the same cells used with the shuttle moved to
+/// each used cell in turn (the positions its table meets by the line from
+/// every cell of it), with passes held by both sides, by one only or by
+/// neither, agrees with the brute force on every one.
+#[test]
+fn a_kept_pass_once_solver_values_every_shuttle_cell_of_the_same_cells_used() {
+    for seed in 1..=12u64 {
+        // Twelve slides in (no pass), then read as a `pass=once` position.
+        let (plain, _) = common::reached(variant_game(seed, 0, 0), &[2, 1, 3, 0, 2, 1, 1, 0, 2, 0, 1, 3]);
+        let text = plain.to_text() + ";pass=once";
+        let field = |name: &str| text.split(';').find(|f| f.starts_with(name)).unwrap().to_string();
+        let (shuttle, next) = (field("shuttle="), field("next="));
+        let (mover, other) = if next == "next=weft" { ("weft", "warp") } else { ("warp", "weft") };
+        // Both hold their pass; neither does; only the other player does
+        // (the mover passed, so the turn is theirs).
+        let ways = [(mover, String::new()), (mover, ";passed=both".into()), (other, format!(";passed={mover}"))];
+        let mut kept = Solver::new(&WarpWeft::from_text(&text).unwrap(), 2).unwrap();
+        let mut checked = 0;
+        for (to_move, passed) in &ways {
+            for file in 'a'..='e' {
+                for rank in 1..=5 {
+                    let moved = text
+                        .replace(&shuttle, &format!("shuttle={file}{rank}"))
+                        .replace(&next, &format!("next={to_move}"))
+                        + passed;
+                    let Ok(mut pos) = WarpWeft::from_text(&moved) else { continue };
+                    let exact = kept.solve(&pos, 0, None).unwrap();
+                    assert_eq!(pos.evaluate() + 2 * exact.margin, brute_force(&mut pos), "{moved}");
+                    checked += 1;
+                }
+            }
+        }
+        assert_eq!(checked, 3 * 13, "board {seed}: the shuttle on each of the 13 cells used, three ways");
+    }
+}
+
+/// A root's own value under `pass=once` (its pass included) is kept apart
+/// from the value of its slides that the same position has below another
+/// root: one kept solver values every child of a position first, then the
+/// position itself (as hints and move values do), late in games where a
+/// pass is often the best move, and agrees with the brute force throughout.
+#[test]
+fn a_kept_pass_once_solver_values_children_then_their_parent() {
+    let mut passes_best = 0;
+    for seed in 1..=16u64 {
+        for depth in [13usize, 15, 17] {
+            let choices: Vec<usize> = (0..depth).map(|i| (i * 7 + seed as usize) % 5).collect();
+            let (plain, _) = common::reached(variant_game(seed, 0, 0), &choices);
+            let Ok(mut pos) = WarpWeft::from_text(&(plain.to_text() + ";pass=once")) else { continue };
+            if pos.outcome().is_some() {
+                continue;
+            }
+            let mut kept = Solver::new(&pos, 2).unwrap();
+            for mv in common::legal(&pos) {
+                let mut child = pos.clone();
+                child.play(mv);
+                let exact = kept.solve(&child, 0, None).unwrap();
+                let truth = brute_force(&mut child);
+                assert_eq!(child.evaluate() + 2 * exact.margin, truth, "{}", child.to_text());
+                if let Some(best) = exact.best.filter(|b| b.is_pass()) {
+                    let mut after = child.clone();
+                    after.play(best);
+                    passes_best += usize::from(-brute_force(&mut after) == truth);
+                }
+            }
+            let exact = kept.solve(&pos, 0, None).unwrap();
+            assert_eq!(pos.evaluate() + 2 * exact.margin, brute_force(&mut pos), "{}", pos.to_text());
+        }
+    }
+    assert!(passes_best >= 5, "children whose best move is the pass: {passes_best}");
+}
+
 #[test]
 fn a_whole_5x5_blocking_game_is_solved_as_the_brute_force_says() {
     for seed in 1..=3 {

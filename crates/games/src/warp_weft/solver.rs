@@ -34,6 +34,11 @@ pub const MAX_SOLVABLE_SIZE: usize = 7;
 /// opening (see [`Solver::tableless_from`]).
 const TABLELESS_EIGHTHS: usize = 5;
 
+/// [`TABLELESS_EIGHTHS`] under `pass=once` (36 cells of 49), whose passes
+/// lead back into positions the table has seen: 6 took 1–27 % less time
+/// than 5 on four positions 6–8 moves in (three boards), 7 and 8 more.
+const TABLELESS_EIGHTHS_PASS: usize = 6;
+
 /// How many moves past `tableless_from` a thread still keeps positions in
 /// its own small table (`near`): with 7, the verdict from the opening took
 /// 10 % less time on six boards (two threads), the margin 19 % less on four;
@@ -330,7 +335,8 @@ impl Solver {
     fn start(&mut self, used: u64, limit: Option<Duration>) {
         self.deadline = limit.map(|l| Instant::now() + l);
         self.stopped = false;
-        let deep = (self.n * self.n * TABLELESS_EIGHTHS / 8) as u32;
+        let eighths = if self.rules & PASS != 0 { TABLELESS_EIGHTHS_PASS } else { TABLELESS_EIGHTHS };
+        let deep = (self.n * self.n * eighths / 8) as u32;
         self.tableless_from = deep.max(used.count_ones() + 1);
         self.near_below = self.tableless_from + NEAR_PLIES;
     }
@@ -396,10 +402,10 @@ impl Solver {
     fn root_pass<const R: u8>(&mut self, root: Root, alpha: i32, beta: i32) -> (i32, u8) {
         let Root { used, spot, values_hash } = root;
         let targets = self.targets::<R>(used, spot);
-        let key = self.key::<R>(used, spot, values_hash);
+        let key = self.root_key::<R>(used, spot, values_hash);
         let nodes_before = self.nodes;
         let table_best = self.table.probe(key).map_or(NO_MOVE, |(_, s)| s.best);
-        let (moves, count) = self.ordered_moves::<R>(used, spot, targets, table_best);
+        let (moves, count) = self.ordered_moves::<R>(used, spot, targets, table_best, true);
         if count == 0 {
             return (0, NO_MOVE);
         }
@@ -453,7 +459,7 @@ impl Solver {
         let root = self.root_of(pos);
         let (moves, count) = for_rules!(self.rules, R => {
             let targets = self.targets::<R>(root.used, root.spot);
-            self.ordered_moves::<R>(root.used, root.spot, targets, NO_MOVE)
+            self.ordered_moves::<R>(root.used, root.spot, targets, NO_MOVE, true)
         });
         (count > 0).then(|| self.move_to(pos, moves[0].1)).flatten()
     }
@@ -495,7 +501,7 @@ impl Solver {
         for_rules!(self.rules, R => {
             let targets = self.targets::<R>(root.used, root.spot);
             let may_pass = R & PASS != 0 && root.spot.can_pass();
-            let stored = self.table.probe(self.key::<R>(root.used, root.spot, root.values_hash)).map(|(_, s)| s.best);
+            let stored = self.table.probe(self.root_key::<R>(root.used, root.spot, root.values_hash)).map(|(_, s)| s.best);
             let mv = match stored {
                 Some(cell) if cell < 64 && targets & 1 << cell != 0 => cell,
                 Some(PASS_MOVE) if may_pass => PASS_MOVE,

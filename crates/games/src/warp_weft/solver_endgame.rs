@@ -93,9 +93,15 @@ impl NearTable {
 impl Solver {
     /// The moves of a position, ordered by their cell's value and — more
     /// than a point each — by how few choices they leave the opponent
-    /// (a move that ends the game first of all); a pass last.
+    /// (a move that ends the game first of all); with `WITH_PASS`, a pass
+    /// last where the mover may.
     #[inline(always)]
-    pub(super) fn quick_moves<const R: u8>(&self, used: u64, spot: Spot, targets: u64) -> QuickMoves {
+    pub(super) fn quick_moves<const R: u8, const WITH_PASS: bool>(
+        &self,
+        used: u64,
+        spot: Spot,
+        targets: u64,
+    ) -> QuickMoves {
         let mut list = QuickMoves { words: [0; 8], count: 0, ends: 0 };
         let mut rest = targets;
         while rest != 0 {
@@ -115,7 +121,7 @@ impl Solver {
             list.words[j] = word;
             list.count += 1;
         }
-        if Self::may_pass::<R>(spot) {
+        if WITH_PASS && Self::may_pass::<R>(spot) {
             list.words[list.count] = 0;
             list.count += 1;
         }
@@ -123,8 +129,8 @@ impl Solver {
     }
 
     /// Fail-soft alpha–beta over future points for the mover, deep in the
-    /// game: [`Solver::search`] without the shared table (its first moves
-    /// with this thread's [`NearTable`]).
+    /// game, over its slides: [`Solver::search`] without the shared table
+    /// (its first moves with this thread's [`NearTable`]).
     pub(super) fn endgame<const R: u8>(
         &mut self,
         used: u64,
@@ -147,12 +153,12 @@ impl Solver {
                 }
             }
         }
-        let moves = self.quick_moves::<R>(used, spot, targets);
+        let moves = self.quick_moves::<R, false>(used, spot, targets);
         let mut best = i32::MIN;
         for mv in moves.iter() {
             // A landing that ends the game scores its cell and no more: no
             // search to call (two in five positions here would be such ends).
-            let score = if mv != PASS_MOVE && moves.ends & 1 << mv != 0 {
+            let score = if moves.ends & 1 << mv != 0 {
                 self.values[mv as usize]
             } else {
                 self.play_move::<R, true>(used, spot, values_hash, mv, alpha.max(best), beta)

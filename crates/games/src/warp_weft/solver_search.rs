@@ -8,7 +8,19 @@
 //! solver changes and changes back as it goes (a linear hash of them joins
 //! the key). In the plain game where on its line the shuttle sits does not
 //! matter, so the key names the line, not the cell; the variants where it
-//! does (blocking, passover, a mover who may pass) name the cell.
+//! does (blocking, passover) name the cell.
+//!
+//! A mover who may still pass (`pass=once`) is where the cell would matter
+//! too: after a pass the opponent slides along *their* line through that
+//! very cell. Such a position is never searched whole. Its value is the
+//! better of two parts, each searched on its own ([`Solver::slide_or_pass`]):
+//! the best *slide*, which depends on the line alone and is what the table
+//! keeps under the line's key, and the *pass*, which is the opponent's
+//! position from the same cell (itself split the same way if they hold a
+//! pass; after two passes no one can pass). So the table meets a position
+//! by its line whatever the cell, as in the plain game: a solve from the
+//! opening of a `pass=once` game no longer multiplies its positions by the
+//! cells of a line.
 
 use std::sync::atomic::Ordering;
 use std::sync::Arc;
@@ -118,10 +130,12 @@ impl Solver {
         R & PASS != 0 && spot.can_pass()
     }
 
-    /// The table key of a position (see the module documentation): the used
-    /// mask in bits 0–48, the shuttle's cell plus one in bits 49–55 where it
-    /// matters, the line in bits 56–58, the axis in bit 60 and the passes in
-    /// bits 61–62; with `passover` the values' hash on top.
+    /// The table key of a position below the root (see the module
+    /// documentation): the used mask in bits 0–48, the shuttle's cell plus
+    /// one in bits 49–55 where it matters, the line in bits 56–58, the axis
+    /// in bit 60 and the passes in bits 61–62; with `passover` the values'
+    /// hash on top. Where the mover may pass, what the table keeps under it
+    /// is the best slide's value, not the position's.
     #[inline]
     pub(super) fn key<const R: u8>(&self, used: u64, spot: Spot, values_hash: u64) -> u64 {
         let (cell, axis) = (spot.cell(), spot.axis());
@@ -129,13 +143,29 @@ impl Solver {
         if R & PASS != 0 {
             key |= (spot.passes() as u64) << 61;
         }
-        if R & (BLOCKING | PASSOVER) != 0 || Self::may_pass::<R>(spot) {
+        if R & (BLOCKING | PASSOVER) != 0 {
             key |= (cell as u64 + 1) << 49;
         }
         if R & PASSOVER != 0 {
             key ^= values_hash;
         }
         key
+    }
+
+    /// The table key of a root, whose search takes the pass among its moves
+    /// (see [`Solver::key`]): where the mover may pass, the whole position's
+    /// value is kept, under a key of its own (the cell, and bit 63, which
+    /// no position below the root sets).
+    #[inline]
+    pub(super) fn root_key<const R: u8>(&self, used: u64, spot: Spot, values_hash: u64) -> u64 {
+        let key = self.key::<R>(used, spot, values_hash);
+        if !Self::may_pass::<R>(spot) {
+            key
+        } else if R & (BLOCKING | PASSOVER) != 0 {
+            key ^ 1 << 63
+        } else {
+            key ^ (1 << 63 | (spot.cell() as u64 + 1) << 49)
+        }
     }
 
     /// The hash of the unused cells' values, for the root of a solve (`passover`).
@@ -218,9 +248,54 @@ impl Solver {
     }
 
     /// The search of a position the mover's opponent has just left:
-    /// [`Solver::endgame`] deep in the game, [`Solver::search`] before.
+    /// [`Solver::endgame`] deep in the game, [`Solver::search`] before;
+    /// [`Solver::slide_or_pass`] when the mover may pass.
     #[inline]
     fn next<const R: u8, const DEEP: bool>(
+        &mut self,
+        used: u64,
+        spot: Spot,
+        values_hash: u64,
+        alpha: i32,
+        beta: i32,
+    ) -> i32 {
+        if Self::may_pass::<R>(spot) {
+            return self.slide_or_pass::<R, DEEP>(used, spot, values_hash, alpha, beta);
+        }
+        self.slides::<R, DEEP>(used, spot, values_hash, alpha, beta)
+    }
+
+    /// A position whose mover may pass, fail-soft: the best slide
+    /// ([`Solver::slides`], keyed by the line), and only if that does not
+    /// reach `beta` the pass (the opponent's position from the same cell).
+    /// The pass comes second as it does in move ordering, where it ranks
+    /// as a landing worth nothing.
+    #[cold]
+    #[inline(never)]
+    fn slide_or_pass<const R: u8, const DEEP: bool>(
+        &mut self,
+        used: u64,
+        spot: Spot,
+        values_hash: u64,
+        alpha: i32,
+        beta: i32,
+    ) -> i32 {
+        let mut best = i32::MIN;
+        if self.targets::<R>(used, spot) != 0 {
+            best = self.slides::<R, DEEP>(used, spot, values_hash, alpha, beta);
+            if self.stopped || best >= beta {
+                return best;
+            }
+        }
+        let pass = -self.next::<R, DEEP>(used, spot.passed(), values_hash, -beta, -alpha.max(best));
+        best.max(pass)
+    }
+
+    /// The best slide's score from a position (its whole score unless the
+    /// mover may pass): [`Solver::endgame`] deep in the game,
+    /// [`Solver::search`] before.
+    #[inline]
+    fn slides<const R: u8, const DEEP: bool>(
         &mut self,
         used: u64,
         spot: Spot,
@@ -246,11 +321,12 @@ impl Solver {
         self.key::<R>(used | 1 << t, spot.landed(t), hash)
     }
 
-    /// What every search of a position does first: counts it, stops when
-    /// told to, and settles a position with no move or a single one (no
-    /// table, no ordering; its one move searched by [`Solver::endgame`] when
-    /// `DEEP`). `Ok` with the mover's landings when there is more to do,
-    /// `Err` with the score when settled.
+    /// What every search of a position's slides does first: counts it,
+    /// stops when told to, and settles a position with no slide or a single
+    /// one (no table, no ordering; its one move searched by
+    /// [`Solver::endgame`] when `DEEP`). `Ok` with the mover's landings when
+    /// there is more to do, `Err` with the score when settled. (A mover who
+    /// may pass comes here only with a slide: see [`Solver::slide_or_pass`].)
     #[inline(always)]
     pub(super) fn enter<const R: u8, const DEEP: bool>(
         &mut self,
@@ -268,20 +344,19 @@ impl Solver {
             return Err(0);
         }
         let targets = self.targets::<R>(used, spot);
-        let only = if Self::may_pass::<R>(spot) {
-            (targets == 0).then_some(PASS_MOVE)
-        } else if targets == 0 {
+        debug_assert!(targets != 0 || !Self::may_pass::<R>(spot), "a mover who may pass is split first");
+        if targets == 0 {
             return Err(0);
-        } else {
-            (targets & (targets - 1) == 0).then(|| targets.trailing_zeros() as u8)
-        };
-        match only {
-            Some(mv) => Err(self.play_move::<R, DEEP>(used, spot, values_hash, mv, alpha, beta)),
-            None => Ok(targets),
         }
+        if targets & (targets - 1) == 0 {
+            let mv = targets.trailing_zeros() as u8;
+            return Err(self.play_move::<R, DEEP>(used, spot, values_hash, mv, alpha, beta));
+        }
+        Ok(targets)
     }
 
-    /// Fail-soft alpha–beta over future points for the mover.
+    /// Fail-soft alpha–beta over future points for the mover, over its
+    /// slides (a pass is [`Solver::slide_or_pass`]'s to add).
     pub(super) fn search<const R: u8>(
         &mut self,
         used: u64,
@@ -311,23 +386,22 @@ impl Solver {
             }
             table_best = slot.best;
         }
-        let (moves, count) = self.ordered_moves::<R>(used, spot, targets, table_best);
+        let (moves, count) = self.ordered_moves::<R>(used, spot, targets, table_best, false);
         let moves = &moves[..count];
         // Enhanced transposition cut-off: a child whose stored upper bound
         // already lifts this position to beta settles it without a search
         // (near the root only, see `etc_limit`).
         if used.count_ones() < self.etc_limit {
             for &(_, mv) in moves {
-                // A child that ends the game is never in the table.
-                if mv != PASS_MOVE {
-                    let after = spot.landed(mv as usize);
-                    if self.targets::<R>(used | 1 << mv, after) == 0 && !Self::may_pass::<R>(after) {
-                        continue;
-                    }
+                // A child that ends the game is never in the table; one whose
+                // mover may pass has there only its slides' bounds, and its
+                // pass may be worth more.
+                let after = spot.landed(mv as usize);
+                if Self::may_pass::<R>(after) || self.targets::<R>(used | 1 << mv, after) == 0 {
+                    continue;
                 }
                 if let Some((_, child)) = self.table.probe(self.child_key::<R>(used, spot, values_hash, mv)) {
-                    let gain = if mv == PASS_MOVE { 0 } else { self.values[mv as usize] };
-                    let score = gain - child.upper as i32;
+                    let score = self.values[mv as usize] - child.upper as i32;
                     if score >= beta {
                         // Kept with its move, which a solve reads at the root.
                         self.record(key, alpha, beta, score, mv, 0);
@@ -439,12 +513,20 @@ impl Solver {
     }
 
     /// The moves of a position, best first: the table's move, then by
-    /// [`Solver::order`] (a pass ordered like a landing worth nothing).
+    /// [`Solver::order`]; `with_pass` (at a root) adds the pass where the
+    /// mover may, ordered like a landing worth nothing.
     #[inline]
-    pub(super) fn ordered_moves<const R: u8>(&self, used: u64, spot: Spot, targets: u64, table_best: u8) -> Moves {
+    pub(super) fn ordered_moves<const R: u8>(
+        &self,
+        used: u64,
+        spot: Spot,
+        targets: u64,
+        table_best: u8,
+        with_pass: bool,
+    ) -> Moves {
         let rank = |mv: u8, order: i32| if mv == table_best { i32::MAX } else { order };
         let mut moves = sorted_by(targets, |t| rank(t as u8, self.order::<R>(used, spot, t)));
-        if Self::may_pass::<R>(spot) {
+        if with_pass && Self::may_pass::<R>(spot) {
             let after = spot.passed();
             let order = self.reply_order(0, self.targets::<R>(used, after), !Self::may_pass::<R>(after));
             insert_sorted(&mut moves, rank(PASS_MOVE, order), PASS_MOVE);
@@ -616,7 +698,7 @@ impl Solver {
         if depth == 0 {
             return self.greedy_rest::<R>(used, spot);
         }
-        let moves = self.quick_moves::<R>(used, spot, targets);
+        let moves = self.quick_moves::<R, true>(used, spot, targets);
         let mut best = i32::MIN;
         for mv in moves.iter() {
             let score = if mv == PASS_MOVE {
