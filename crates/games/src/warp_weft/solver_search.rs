@@ -268,8 +268,10 @@ impl Solver {
     /// A position whose mover may pass, fail-soft: the best slide
     /// ([`Solver::slides`], keyed by the line), and only if that does not
     /// reach `beta` the pass (the opponent's position from the same cell).
-    /// The pass comes second as it does in move ordering, where it ranks
-    /// as a landing worth nothing.
+    /// The pass comes second: searched first wherever its ordering key
+    /// (as a landing worth nothing) ranked above every slide's, it cost half
+    /// as many positions again (six moves in on board 472732430: 302 M
+    /// against 196 M).
     #[cold]
     #[inline(never)]
     fn slide_or_pass<const R: u8, const DEEP: bool>(
