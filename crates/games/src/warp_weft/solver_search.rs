@@ -154,8 +154,8 @@ impl Solver {
 
     /// The table key of a root, whose search takes the pass among its moves
     /// (see [`Solver::key`]): where the mover may pass, the whole position's
-    /// value is kept, under a key of its own (the cell, and bit 63, which
-    /// no position below the root sets).
+    /// value is kept, under a key of its own (the cell, and bit 63 flipped,
+    /// a bit no key below the root sets unless `passover`'s hash does).
     #[inline]
     pub(super) fn root_key<const R: u8>(&self, used: u64, spot: Spot, values_hash: u64) -> u64 {
         let key = self.key::<R>(used, spot, values_hash);
