@@ -272,7 +272,6 @@ impl Solver {
     /// (as a landing worth nothing) ranked above every slide's, it cost half
     /// as many positions again (six moves in on board 472732430: 302 M
     /// against 196 M).
-    #[cold]
     #[inline(never)]
     fn slide_or_pass<const R: u8, const DEEP: bool>(
         &mut self,
