@@ -177,6 +177,25 @@ test('Leeward turns the board round for Paper, with its winds; a setting keeps i
   await page.context().close();
 });
 
+test('online: a friend who has just taken the seat is connecting, not disconnected', { timeout: 60000 }, async () => {
+  const ann = await newPage(env.browser, { viewport: DESKTOP, settings: { 'tabula.warp-weft': { mode: 'two', size: '5', hints: false } } });
+  await ann.goto(`${env.server.base}/play/warp-weft?seed=42&size=5`);
+  await ann.waitForSelector('#board .cell');
+  const link = new URL(await inviteOnline(ann, { name: 'Ann', clock: 'none' }));
+  // Bo takes the seat, and his page has not opened its live connection yet.
+  const id = link.searchParams.get('match');
+  const res = await fetch(`${env.server.base}/api/matches/${id}/join`, {
+    method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ invite: link.searchParams.get('invite'), name: 'Bo' }),
+  });
+  assert.equal(res.status, 200, await res.text());
+  await ann.waitForFunction(() => /joined/.test(document.querySelector('#online-status').textContent));
+  const text = await ann.textContent('#online-status');
+  assert.equal(text, 'Bo has joined. Waiting for their page to connect…');
+  assert.doesNotMatch(await ann.getAttribute('#online-status', 'class'), /warn/);
+  noProblems(ann);
+  await ann.context().close();
+});
+
 test('online: an opponent who dropped out is shown with their clock running, as the server keeps it', { timeout: 120000 }, async () => {
   const ann = await newPage(env.browser, { viewport: DESKTOP, settings: { 'tabula.warp-weft': { mode: 'two', size: '5', hints: false } } });
   await ann.goto(`${env.server.base}/play/warp-weft?seed=42&size=5`);

@@ -143,6 +143,9 @@ export function askToJoin({ game, view, invite }) {
   });
 }
 
+/** How long a seat just taken counts as connecting rather than disconnected: the joiner's page opens its live connection right after joining. */
+const JOIN_GRACE_MS = 10000;
+
 function fmtClock(ms) {
   const t = Math.max(0, ms);
   if (t < 10000) return (Math.floor(t / 100) / 10).toFixed(1);
@@ -165,6 +168,7 @@ export function startOnline({ game, view, panel, render, root }) {
   let retryTimer = null;
   let connection = 'connecting';
   let lastStatus = '';
+  const joinedAt = [null, null]; // when this page saw each seat taken, for the moment before the joiner's page connects
 
   const card = h('section', { class: 'card online-card', id: 'online', 'aria-label': 'Online match' });
   panel.prepend(card);
@@ -189,6 +193,9 @@ export function startOnline({ game, view, panel, render, root }) {
     if (me === null) return ['', 'You are watching. Only the two players can move.'];
     const opp = 1 - me;
     if (!o.joined[opp]) return ['', 'Waiting for your friend to open the invitation.'];
+    if (!o.connected[opp] && joinedAt[opp] !== null && performance.now() - joinedAt[opp] < JOIN_GRACE_MS) {
+      return ['', `${label(opp)} has joined. Waiting for their page to connect…`];
+    }
     if (!o.connected[opp]) return ['warn', awayText(opp)];
     // "Your opponent" reads "your opponent" inside a sentence.
     const who = label(opp).replace(/^Your opponent$/, 'your opponent');
@@ -291,6 +298,15 @@ export function startOnline({ game, view, panel, render, root }) {
   function onView(v) {
     if (closed || v.id !== id) return;
     if (v.version < latest.version) return;
+    for (const seat of [0, 1]) {
+      if (!latest.online.joined[seat] && v.online.joined[seat]) {
+        joinedAt[seat] = performance.now();
+        // Past the grace, a joiner who never connected is said to be away.
+        setTimeout(renderCard, JOIN_GRACE_MS + 50);
+      }
+      // Once connected, a player who drops out is away at once.
+      if (v.online.connected[seat]) joinedAt[seat] = null;
+    }
     latest = v;
     receivedAt = performance.now();
     renderCard();
