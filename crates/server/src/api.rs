@@ -143,7 +143,15 @@ fn bearer(headers: &HeaderMap) -> Option<String> {
     Some(token.chars().take(100).collect())
 }
 
-async fn catalog() -> Json<Value> {
+async fn catalog() -> Response {
+    // The same for every visitor and for the life of the process: made once, then served as it is.
+    static BODY: std::sync::OnceLock<Bytes> = std::sync::OnceLock::new();
+    let body = BODY.get_or_init(|| Bytes::from(catalog_json().to_string()));
+    ([(header::CONTENT_TYPE, HeaderValue::from_static("application/json"))], body.clone()).into_response()
+}
+
+/// The catalog's JSON: every game's name, sides, options, levels and start position.
+fn catalog_json() -> Value {
     let games: Vec<Value> = registry()
         .iter()
         .map(|entry| {
@@ -173,7 +181,7 @@ async fn catalog() -> Json<Value> {
             })
         })
         .collect();
-    Json(json!({ "games": games }))
+    json!({ "games": games })
 }
 
 #[derive(Deserialize)]

@@ -311,6 +311,8 @@ impl Solver {
 
     /// The position `pos` as the search sees it, the solver's values set to its own.
     fn root_of(&mut self, pos: &WarpWeft) -> Root {
+        // A solver made for other rules or another board would answer for those without a word.
+        debug_assert!(self.fits(pos), "a solver was asked about a position it was not made for");
         let used = (0..pos.cells()).filter(|&c| pos.is_used(c)).fold(0, |m, c| m | 1 << c);
         let passes = u8::from(pos.can_pass(Axis::Weft)) | u8::from(pos.can_pass(Axis::Warp)) << 1;
         let spot = Spot::new(pos.shuttle(), pos.axis_to_move().index(), passes);
