@@ -151,6 +151,38 @@ async fn of_two_changes_for_one_version_at_once_exactly_one_is_made() {
     }
 }
 
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_match_read_while_moves_are_added_is_read_as_it_stood_at_one_moment() {
+    for backend in backends("snapshot").await {
+        let name = backend.name();
+        // One server adds moves while another reads the match over and over:
+        // every read has as many moves as its version says, never a row from
+        // before a move with the move itself (or the other way round).
+        let (writer, reader) = (backend.open().await, backend.open().await);
+        writer.insert_all(&[plain("m")]).await.unwrap();
+        const MOVES: usize = 200;
+        let write = async {
+            for ply in 0..MOVES {
+                let version = ply as u64;
+                writer.change("m", version, &adding(version + 1, mv(ply, &format!("p{ply}"), ply % 2))).await.unwrap();
+            }
+        };
+        let read = async {
+            let mut reads = 0;
+            loop {
+                let m = reader.load("m").await.unwrap().unwrap();
+                assert_eq!(m.moves.len() as u64, m.row.version, "{name}: read {reads}");
+                reads += 1;
+                if m.moves.len() == MOVES {
+                    return;
+                }
+                tokio::task::yield_now().await;
+            }
+        };
+        tokio::join!(write, read);
+    }
+}
+
 #[tokio::test]
 async fn a_batch_of_new_matches_is_stored_whole_or_not_at_all() {
     for backend in backends("batch").await {

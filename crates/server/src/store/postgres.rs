@@ -105,6 +105,24 @@ const UPDATE_ROW: &str = "WITH up AS (UPDATE matches SET version = $3, updated_a
     finished_at = CASE WHEN $5::TEXT IS NULL THEN NULL ELSE COALESCE(finished_at, $4) END, \
     clock_state = $6, deadline = $7, names = $8 WHERE id = $1 AND version = $2 RETURNING id)";
 
+/// Where the seats' columns start in a row read with [`SEATS_AND_MOVES`] (after [`MATCH_COLUMNS`]).
+const SEATS: usize = 15;
+/// Where the moves' columns start in that row.
+const MOVES: usize = SEATS + 4;
+/// What follows [`MATCH_COLUMNS`] to read a match, its seats and its moves
+/// in one statement (so from one snapshot), the seats and moves as arrays,
+/// one per column, in order.
+const SEATS_AND_MOVES: &str =
+    "s.seat, s.token_hash, s.invite_hash, s.joined_at, v.ply, v.move, v.side, v.at, v.clock_ms \
+    FROM matches, \
+    LATERAL (SELECT array_agg(seat ORDER BY seat) AS seat, array_agg(token_hash ORDER BY seat) AS token_hash, \
+        array_agg(invite_hash ORDER BY seat) AS invite_hash, array_agg(joined_at ORDER BY seat) AS joined_at \
+        FROM seats WHERE match_id = $1) s, \
+    LATERAL (SELECT array_agg(ply ORDER BY ply) AS ply, array_agg(move ORDER BY ply) AS move, \
+        array_agg(side ORDER BY ply) AS side, array_agg(at ORDER BY ply) AS at, \
+        array_agg(clock_ms ORDER BY ply) AS clock_ms FROM moves WHERE match_id = $1) v \
+    WHERE id = $1";
+
 impl From<tokio_postgres::Error> for StoreError {
     fn from(e: tokio_postgres::Error) -> Self {
         let detail = e.as_db_error().map(|d| d.message().to_string()).unwrap_or_else(|| e.to_string());
@@ -397,50 +415,42 @@ impl Store for PgStore {
 
     async fn load(&self, id: &str) -> StoreResult<Option<StoredMatch>> {
         let client = self.client().await?;
-        // The three queries go out together and come back in one round trip.
-        let (row, seats, moves) = tokio::try_join!(
-            async {
-                let s = client.prepare_cached(&format!("SELECT {MATCH_COLUMNS} FROM matches WHERE id = $1")).await?;
-                client.query_opt(&s, &[&id]).await
-            },
-            async {
-                let s = client
-                    .prepare_cached(
-                        "SELECT seat, token_hash, invite_hash, joined_at FROM seats WHERE match_id = $1 ORDER BY seat",
-                    )
-                    .await?;
-                client.query(&s, &[&id]).await
-            },
-            async {
-                let s = client
-                    .prepare_cached("SELECT ply, move, side, at, clock_ms FROM moves WHERE match_id = $1 ORDER BY ply")
-                    .await?;
-                client.query(&s, &[&id]).await
-            },
-        )?;
-        let Some(row) = row else { return Ok(None) };
-        Ok(Some(StoredMatch {
-            row: match_row(&row),
-            seats: seats
-                .iter()
-                .map(|r| SeatRow {
-                    seat: r.get::<_, i32>(0) as usize,
-                    token_hash: r.get(1),
-                    invite_hash: r.get(2),
-                    joined_at: r.get(3),
-                })
-                .collect(),
-            moves: moves
-                .iter()
-                .map(|r| MoveRow {
-                    ply: r.get::<_, i32>(0) as usize,
-                    mv: r.get(1),
-                    side: r.get::<_, i32>(2) as usize,
-                    at: r.get(3),
-                    clock_ms: r.get(4),
-                })
-                .collect(),
-        }))
+        // One statement, so one snapshot: the row, its seats and its moves as
+        // they stood at one moment. (Three statements could see a move
+        // committed between them, and a copy made of a row without its last
+        // move would then play that ply again.)
+        let statement = client.prepare_cached(&format!("SELECT {MATCH_COLUMNS}, {SEATS_AND_MOVES}")).await?;
+        let Some(r) = client.query_opt(&statement, &[&id]).await? else { return Ok(None) };
+        let column = |i: usize| r.get::<_, Option<Vec<Option<i64>>>>(i).unwrap_or_default();
+        let small = |i: usize| r.get::<_, Option<Vec<i32>>>(i).unwrap_or_default();
+        let bytes = |i: usize| r.get::<_, Option<Vec<Option<Vec<u8>>>>>(i).unwrap_or_default();
+        let (seat, token_hash, invite_hash, joined_at) =
+            (small(SEATS), bytes(SEATS + 1), bytes(SEATS + 2), column(SEATS + 3));
+        let seats = (seat.into_iter().zip(token_hash).zip(invite_hash).zip(joined_at))
+            .map(|(((seat, token_hash), invite_hash), joined_at)| SeatRow {
+                seat: seat as usize,
+                token_hash,
+                invite_hash,
+                joined_at,
+            })
+            .collect();
+        let (ply, text, side, at, clock_ms) = (
+            small(MOVES),
+            r.get::<_, Option<Vec<String>>>(MOVES + 1).unwrap_or_default(),
+            small(MOVES + 2),
+            column(MOVES + 3),
+            column(MOVES + 4),
+        );
+        let moves = (ply.into_iter().zip(text).zip(side).zip(at).zip(clock_ms))
+            .map(|((((ply, mv), side), at), clock_ms)| MoveRow {
+                ply: ply as usize,
+                mv,
+                side: side as usize,
+                at: at.unwrap_or_default(),
+                clock_ms,
+            })
+            .collect();
+        Ok(Some(StoredMatch { row: match_row(&r), seats, moves }))
     }
 
     async fn versions(&self, ids: &[String]) -> StoreResult<Vec<(String, u64)>> {
