@@ -707,9 +707,9 @@ fn assert_picks_are_the_listed_moves(p: &Seesaw, moves: &[SeesawMove]) {
 }
 
 #[test]
-fn a_step_is_picked_right_when_a_side_has_more_tall_stacks_than_the_picker_keeps() {
-    // Twelve two-disc stacks for South (the picker keeps the step targets of
-    // eight), far from North's one stack: no capture, only steps and deploys.
+fn every_step_of_many_tall_stacks_is_picked_as_listed() {
+    // Twelve two-disc stacks for South (each step found by a breadth-first
+    // search), far from North's one stack: no capture, only steps and deploys.
     let talls = ["a2", "a3", "b2", "b3", "c2", "c3", "d2", "d3", "e2", "e3", "f2", "f3"];
     let stacks: Vec<String> = talls.iter().map(|c| format!("{c}=1x2")).collect();
     let p = pos(&format!("tiles:e1=1,e9=2;stacks:{},e9=2x1;next:1", stacks.join(",")));
@@ -720,7 +720,7 @@ fn a_step_is_picked_right_when_a_side_has_more_tall_stacks_than_the_picker_keeps
     assert_eq!((steps, moves.len()), (20, 22), "{:?}", self::moves(&p));
     let f3 = p.layout().cell("f3").unwrap();
     let from_f3 = moves.iter().filter(|m| m.from() == f3).count();
-    assert_eq!(from_f3, 3, "the twelfth tall stack, whose targets are not kept, steps to g2, g1 and h1");
+    assert_eq!(from_f3, 3, "the twelfth tall stack steps to g2, g1 and h1");
     assert_picks_are_the_listed_moves(&p, &moves);
 }
 

@@ -19,41 +19,6 @@ fn nth_cell<M: Mask>(mut mask: M, n: u32) -> usize {
     mask.first()
 }
 
-/// How many tall stacks' step targets [`TallSteps`] keeps: a side rarely
-/// has more stacks of two discs or more, and the rest are found again.
-const KEPT_TALL: usize = 8;
-
-/// The step targets of a side's first tall stacks (two discs or more), in
-/// cell order, as counting the steps found them: their breadth-first search
-/// is the costly part of a step, and finding the step picked would
-/// otherwise run it again for every tall stack before the one picked.
-struct TallSteps<M: Mask> {
-    targets: [M; KEPT_TALL],
-    len: usize,
-}
-
-impl<M: Mask> TallSteps<M> {
-    #[inline(always)]
-    fn new() -> Self {
-        TallSteps { targets: [M::ZERO; KEPT_TALL], len: 0 }
-    }
-
-    /// Keeps the next tall stack's targets, if there is room.
-    #[inline(always)]
-    fn keep(&mut self, targets: M) {
-        if self.len < KEPT_TALL {
-            self.targets[self.len] = targets;
-            self.len += 1;
-        }
-    }
-
-    /// The `i`-th tall stack's targets, if kept.
-    #[inline(always)]
-    fn kept(&self, i: usize) -> Option<M> {
-        (i < self.len).then(|| self.targets[i])
-    }
-}
-
 impl<M: Mask> Pos<M> {
     /// The turn `choose(n)` of the `n` turns [`Game::legal_moves`] would
     /// list, or `None` when there is none (the game is over). `scratch` is
@@ -73,8 +38,6 @@ impl<M: Mask> Pos<M> {
         // steps; the steps count only if no capture is on.
         let forward = self.dirs(side, 1);
         let (mut captures, mut steps) = (0u32, 0u32);
-        // The first few tall stacks' step targets, kept for finding the step picked.
-        let mut tall = TallSteps::<M>::new();
         let mut rest = mine;
         while !rest.is_zero() {
             let c = rest.first();
@@ -86,9 +49,7 @@ impl<M: Mask> Pos<M> {
             } else if !self.capture_targets::<false>(c, k as u32, empty, enemy, &mut []).is_zero() {
                 return Some(self.pick_listed(scratch, c, enemy, choose));
             } else if captures == 0 {
-                let targets = self.step_targets(c, k as u32, self.dirs(side, k), empty);
-                tall.keep(targets);
-                steps += targets.count();
+                steps += self.step_targets(c, k as u32, self.dirs(side, k), empty).count();
             }
         }
         if captures > 0 {
@@ -101,7 +62,7 @@ impl<M: Mask> Pos<M> {
         }
         let index = choose(total as usize) as u32;
         Some(if index < steps {
-            self.nth_step(index, empty, forward, &tall)
+            self.nth_step(index, empty, forward)
         } else {
             self.deploy(nth_cell(deploys, index - steps))
         })
@@ -155,19 +116,14 @@ impl<M: Mask> Pos<M> {
     /// The `index`-th step turn: by stack, then by the cell it steps to
     /// (one-disc stacks step once, by the `forward` table).
     #[inline]
-    fn nth_step(&self, mut index: u32, empty: M, forward: &[M; MAX_CELLS], tall: &TallSteps<M>) -> SeesawMove {
+    fn nth_step(&self, mut index: u32, empty: M, forward: &[M; MAX_CELLS]) -> SeesawMove {
         let side = self.next;
-        let mut talls = 0;
         for from in cells_of(self.stacks[side]) {
             let k = self.size[from & (M::CELLS - 1)];
             let targets = if k == 1 {
                 forward[from & (MAX_CELLS - 1)] & empty
             } else {
-                talls += 1;
-                match tall.kept(talls - 1) {
-                    Some(targets) => targets,
-                    None => self.step_targets(from, k as u32, self.dirs(side, k), empty),
-                }
+                self.step_targets(from, k as u32, self.dirs(side, k), empty)
             };
             let n = targets.count();
             if index < n {
