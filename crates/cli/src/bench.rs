@@ -30,6 +30,11 @@ pub struct BenchArgs {
     /// Where the committed figures are (`<game>.json`), to print beside the new ones.
     #[arg(long, default_value = "docs/bench", value_name = "DIR")]
     pub baseline: PathBuf,
+    /// Measure playouts and perft this many times and keep the median, with
+    /// the range printed beside it: on a shared or virtual machine one
+    /// measurement can be off by a tenth, more than many changes gain.
+    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..=50))]
+    pub rounds: u32,
     /// Write the new figures into the baseline file (to commit them).
     #[arg(long)]
     pub record: bool,
@@ -74,10 +79,10 @@ pub fn run(args: &BenchArgs) -> Result<(), String> {
         println!("{} ({})", entry.info().name, if variant.is_empty() { "default options" } else { &variant });
         let game = game.as_ref();
         if wanted("playouts") {
-            playouts(&mut report, game, budget);
+            playouts(&mut report, game, budget, args.rounds);
         }
         if wanted("perft") {
-            perft(&mut report, game, budget);
+            perft(&mut report, game, budget, args.rounds);
         }
         if wanted("alphabeta") || wanted("threads") {
             let depth = alphabeta(&mut report, game, budget)?;
@@ -118,47 +123,80 @@ fn record_command(slug: &str, args: &BenchArgs) -> String {
     if !args.only.is_empty() {
         command += &format!(" --only {}", args.only.join(","));
     }
+    if args.rounds != 1 {
+        command += &format!(" --rounds {}", args.rounds);
+    }
     command
 }
 
-fn playouts(report: &mut Report, game: &dyn AnyGame, budget: Duration) {
-    let mut batch = 1000;
-    let (mut games, mut moves, mut spent) = (0u64, 0u64, Duration::ZERO);
+/// The median of `rounds` measurements, and how far they spread: `""` for
+/// one round, else `  (5 rounds: 296,112-320,845)`.
+fn median_of(rounds: u32, mut measure: impl FnMut() -> f64) -> (f64, String) {
+    let mut values: Vec<f64> = (0..rounds).map(|_| measure()).collect();
+    values.sort_by(f64::total_cmp);
+    let median = values[values.len() / 2];
+    let spread = if rounds == 1 {
+        String::new()
+    } else {
+        format!(
+            "  ({rounds} rounds: {}-{})",
+            bench_record::number(values[0]),
+            bench_record::number(values[values.len() - 1])
+        )
+    };
+    (median, spread)
+}
+
+fn playouts(report: &mut Report, game: &dyn AnyGame, budget: Duration, rounds: u32) {
+    let (mut games, mut moves) = (0u64, 0u64);
     let mut seed = 1;
-    while spent < budget {
-        let (stats, took) = game.random_playouts(batch, seed);
-        games += stats.games;
-        moves += stats.moves;
-        spent += took;
-        seed += 1;
-        if took < budget / 20 {
-            batch *= 2;
+    let (rate, spread) = median_of(rounds, || {
+        let mut batch = 1000;
+        let (mut round_games, mut spent) = (0u64, Duration::ZERO);
+        while spent < budget {
+            let (stats, took) = game.random_playouts(batch, seed);
+            round_games += stats.games;
+            games += stats.games;
+            moves += stats.moves;
+            spent += took;
+            seed += 1;
+            if took < budget / 20 {
+                batch *= 2;
+            }
         }
-    }
-    let secs = spent.as_secs_f64();
-    let rate = games as f64 / secs;
+        round_games as f64 / spent.as_secs_f64()
+    });
+    let per_game = moves as f64 / games as f64;
     report.line(
         format!(
-            "  random playouts, 1 thread   {rate:>12.0} games/s   ({:.0} moves/s, {:.1} moves a game)",
-            moves as f64 / secs,
-            moves as f64 / games as f64
+            "  random playouts, 1 thread   {rate:>12.0} games/s   ({:.0} moves/s, {per_game:.1} moves a game){spread}",
+            rate * per_game
         ),
         Figure::rate("random playouts, 1 thread, games/s", rate),
     );
 }
 
-fn perft(report: &mut Report, game: &dyn AnyGame, budget: Duration) {
+fn perft(report: &mut Report, game: &dyn AnyGame, budget: Duration, rounds: u32) {
     let mut depth = 1;
     loop {
         let start = Instant::now();
         let count = game.perft(depth);
         let took = start.elapsed();
         if took * 8 > budget || depth >= 30 || count == 0 {
-            let rate = count as f64 / took.as_secs_f64().max(1e-9);
+            // The first run found the depth; the rounds are timed afresh.
+            let mut first = Some(took);
+            let (rate, spread) = median_of(rounds, || {
+                let took = first.take().unwrap_or_else(|| {
+                    let start = Instant::now();
+                    game.perft(depth);
+                    start.elapsed()
+                });
+                count as f64 / took.as_secs_f64().max(1e-9)
+            });
             report.line(
                 format!(
-                    "  perft {depth}, 1 thread         {rate:>12.0} leaves/s  ({count} leaves in {:.3} s)",
-                    took.as_secs_f64()
+                    "  perft {depth}, 1 thread         {rate:>12.0} leaves/s  ({count} leaves in {:.3} s){spread}",
+                    count as f64 / rate
                 ),
                 Figure::rate(format!("perft {depth}, 1 thread, leaves/s"), rate),
             );
@@ -302,5 +340,19 @@ fn exact_solve(report: &mut Report, game: &dyn AnyGame) {
             }
             Err(_) => println!("{line}"),
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::median_of;
+
+    #[test]
+    fn the_median_of_rounds_is_the_middle_value_and_the_range_spans_them_all() {
+        let mut values = [3000.0, 1000.0, 2000.0, 5000.0, 4000.0].into_iter();
+        assert_eq!(median_of(5, || values.next().unwrap()), (3000.0, "  (5 rounds: 1,000-5,000)".to_string()));
+        assert_eq!(median_of(1, || 7.5), (7.5, String::new()));
+        let mut even = [1.0, 4.0].into_iter();
+        assert_eq!(median_of(2, || even.next().unwrap()).0, 4.0, "of two, the higher");
     }
 }

@@ -125,7 +125,7 @@ fn round(value: f64) -> f64 {
 }
 
 /// A figure for people: thousands separated, small numbers with decimals.
-fn number(value: f64) -> String {
+pub(crate) fn number(value: f64) -> String {
     if value.abs() >= 1000.0 {
         let digits = format!("{:.0}", value.abs());
         let mut out = String::new();

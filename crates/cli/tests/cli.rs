@@ -122,6 +122,38 @@ fn bench_measures_a_variant_and_prints_the_recorded_figure_beside_the_new_one() 
     assert!(fails(&["bench", "seesaw", "--only", "speed"]).contains("no measurement 'speed'"));
 }
 
+#[test]
+fn bench_rounds_print_the_median_with_the_range_of_the_rounds() {
+    let dir = std::env::temp_dir().join(format!("tabula-cli-bench-rounds-{}", std::process::id()));
+    let dir_arg = dir.to_str().unwrap();
+    let args = [
+        "bench",
+        "seesaw",
+        "--option",
+        "base=3",
+        "--only",
+        "playouts,perft",
+        "--seconds",
+        "0.1",
+        "--rounds",
+        "3",
+        "--baseline",
+        dir_arg,
+        "--record",
+    ];
+    let out = ok(&args);
+    let lines: Vec<&str> = out.lines().collect();
+    assert!(lines[1].contains(" games/s ") && lines[1].contains("  (3 rounds: "), "{out}");
+    assert!(lines[2].contains(" leaves/s ") && lines[2].contains("  (3 rounds: "), "{out}");
+    let file: Value = serde_json::from_str(&std::fs::read_to_string(dir.join("seesaw.json")).unwrap()).unwrap();
+    assert_eq!(
+        file["variants"]["base=3"]["command"],
+        "tabula bench seesaw --option base=3 --seconds 0.1 --only playouts,perft --rounds 3"
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+    assert!(fails(&["bench", "seesaw", "--rounds", "0"]).contains("--rounds"));
+}
+
 fn tabula_with_input(args: &[&str], input: &str) -> String {
     use std::io::Write;
     let mut child = Command::new(env!("CARGO_BIN_EXE_tabula"))
