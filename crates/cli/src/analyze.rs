@@ -55,6 +55,11 @@ pub struct AnalyzeArgs {
     /// Only these parts of the game's own study, comma-separated (the study names them).
     #[arg(long, value_delimiter = ',')]
     pub parts: Vec<String>,
+    /// Play only the study's boards i, i+n, i+2n… (i/n), so that n processes
+    /// share its `--records` folder; run once more without it when all have
+    /// finished, to write the report of every board.
+    #[arg(long, value_parser = crate::match_cmd::parse_shard, default_value = "0/1")]
+    pub shard: (u64, u64),
 }
 
 fn percentile(sorted: &[u32], q: f64) -> u32 {
@@ -101,6 +106,7 @@ pub fn run(args: &AnalyzeArgs) -> Result<(), String> {
                 options: args.options.clone(),
                 records: args.records.clone(),
                 parts: args.parts.clone(),
+                shard: args.shard,
             };
             Some(study(&request).map_err(|e| e.to_string())?)
         }

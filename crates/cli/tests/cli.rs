@@ -328,3 +328,40 @@ fn a_broken_or_silent_engine_is_reported_not_waited_for() {
     let err = fails(&["think", "leeward", "--player", mute]);
     assert!(err.contains("did not say 'bestmove' within 1.2 s"), "{err}");
 }
+
+#[test]
+fn a_studys_boards_are_shared_out_by_shard_into_one_records_folder_and_reported_whole() {
+    let dir = std::env::temp_dir().join(format!("tabula-study-shards-{}", std::process::id()));
+    let dir_arg = dir.to_str().unwrap();
+    // Twelve games make four boards for the exact row (a third as many).
+    let study = [
+        "analyze",
+        "warp-weft",
+        "--study-only",
+        "--games",
+        "12",
+        "--option",
+        "size=5",
+        "--parts",
+        "exact",
+        "--records",
+        dir_arg,
+        "--json",
+    ];
+    let boards = || -> Vec<u64> {
+        let text = std::fs::read_to_string(dir.join("exact.jsonl")).unwrap();
+        text.lines().map(|l| serde_json::from_str::<Value>(l).unwrap()["board"].as_u64().unwrap()).collect()
+    };
+    ok(&[&study[..], &["--shard", "1/2"]].concat());
+    assert_eq!(boards(), [1, 3], "the second of two shards plays the odd boards");
+    ok(&[&study[..], &["--shard", "0/2"]].concat());
+    assert_eq!(boards(), [1, 3, 0, 2], "the first adds the even ones to the same file");
+    let (success, out, err) = tabula(&study);
+    assert!(success, "{err}");
+    assert!(!err.contains("to play"), "nothing is left to play: {err}");
+    let report: Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(report["rows"]["exact"]["boards"], 4, "the report covers every shard's boards");
+    assert_eq!(boards().len(), 4);
+    std::fs::remove_dir_all(&dir).unwrap();
+    assert!(fails(&["analyze", "warp-weft", "--shard", "2/2"]).contains("does not exist"));
+}

@@ -129,6 +129,10 @@ pub struct StudyRequest {
     pub records: Option<std::path::PathBuf>,
     /// Only these parts of the study (their names are the study's own; empty: all).
     pub parts: Vec<String>,
+    /// `(i, n)`: play only the boards whose index is `i` modulo `n`, so that
+    /// `n` processes (one per core, say) share a study's records folder;
+    /// `(0, 1)` plays them all.
+    pub shard: (u64, u64),
 }
 
 /// A study a game adds to `tabula analyze`: its report as Markdown and JSON.

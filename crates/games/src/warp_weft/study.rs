@@ -210,8 +210,12 @@ fn run_row(request: &StudyRequest, row: &Row, boards: u64) -> Result<Vec<Value>,
     let mut records = path.as_deref().map(read_records).transpose()?.unwrap_or_default();
     let done: BTreeSet<Job> = records.iter().filter_map(job_of).collect();
     let sides: &[bool] = if matches!(row.pairing, Pairing::Duel(..)) { &[true, false] } else { &[true] };
-    let jobs: Vec<Job> =
-        (0..boards).flat_map(|i| sides.iter().map(move |&a| (i, a))).filter(|j| !done.contains(j)).collect();
+    let (shard, shards) = request.shard;
+    let jobs: Vec<Job> = (0..boards)
+        .filter(|i| i % shards.max(1) == shard)
+        .flat_map(|i| sides.iter().map(move |&a| (i, a)))
+        .filter(|j| !done.contains(j))
+        .collect();
     if jobs.is_empty() {
         return Ok(records);
     }
@@ -253,8 +257,11 @@ fn run_row(request: &StudyRequest, row: &Row, boards: u64) -> Result<Vec<Value>,
                 record["a_weft"] = json!(a_weft);
             }
             if let Some(f) = &file {
+                // One write of the whole line, so that the shards' processes
+                // appending to one file never interleave their lines.
+                let line = format!("{record}\n");
                 let mut f = f.lock().unwrap_or_else(|e| e.into_inner());
-                writeln!(f, "{record}").map_err(|e| Error::BadOption(format!("cannot write a record: {e}")))?;
+                f.write_all(line.as_bytes()).map_err(|e| Error::BadOption(format!("cannot write a record: {e}")))?;
             }
             Ok(record)
         })
