@@ -124,6 +124,10 @@ impl Summary {
 
     /// The summary as a few lines for people.
     pub fn report(&self, a: &str, b: &str) -> String {
+        if self.games == 0 {
+            // A shard with no game of its own, or files without games: no score to speak of.
+            return format!("A = {a}\nB = {b}\ngames 0: nothing was played\n");
+        }
         let elo = match (self.elo, self.elo_error) {
             (Some(e), Some(err)) => format!("{e:+.1} ± {err:.1}"),
             (Some(e), None) => format!("{e:+.1}"),
@@ -174,5 +178,11 @@ mod tests {
         assert!((half - 1.265_1).abs() < 1e-3, "{half}");
         assert_eq!(mean_interval(&[]), (0.0, 0.0));
         assert_eq!(mean_interval(&[7.0]), (7.0, 0.0));
+    }
+
+    #[test]
+    fn no_games_report_that_nothing_was_played_and_no_score() {
+        let report = Summary::of(&[]).report("greedy", "random");
+        assert_eq!(report, "A = greedy\nB = random\ngames 0: nothing was played\n");
     }
 }
