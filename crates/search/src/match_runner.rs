@@ -116,9 +116,6 @@ impl MatchSetup {
         PlayerSpec::parse(&self.a, info)?;
         PlayerSpec::parse(&self.b, info)?;
         self.entry.create(&self.options)?;
-        if self.games == 0 {
-            return Err(Error::BadOption("a match needs at least one game".into()));
-        }
         if self.shard.1 == 0 || self.shard.0 >= self.shard.1 {
             return Err(Error::BadOption(format!(
                 "shard {}/{} does not exist: use i/n with i < n",
