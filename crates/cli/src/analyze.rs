@@ -16,7 +16,7 @@ pub struct AnalyzeArgs {
     /// The game.
     pub game: String,
     /// Games per measurement.
-    #[arg(long, default_value_t = 100, value_parser = clap::value_parser!(u64).range(1..))]
+    #[arg(long, default_value_t = 100, value_parser = clap::value_parser!(u64).range(1..=1_000_000_000))]
     pub games: u64,
     /// Games played at once.
     #[arg(long, default_value_t = 1)]

@@ -23,7 +23,7 @@ pub struct MatchArgs {
     #[arg(long, default_value = "random")]
     pub b: String,
     /// Games in all; each start is played twice with sides swapped.
-    #[arg(long, default_value_t = 100, value_parser = clap::value_parser!(u64).range(1..))]
+    #[arg(long, default_value_t = 100, value_parser = clap::value_parser!(u64).range(1..=1_000_000_000))]
     pub games: u64,
     /// Seed for every random choice: the same seed replays the same match.
     #[arg(long, default_value_t = 1)]
