@@ -105,8 +105,9 @@ const UPDATE_ROW: &str = "WITH up AS (UPDATE matches SET version = $3, updated_a
     finished_at = CASE WHEN $5::TEXT IS NULL THEN NULL ELSE COALESCE(finished_at, $4) END, \
     clock_state = $6, deadline = $7, names = $8 WHERE id = $1 AND version = $2 RETURNING id)";
 
-/// Where the seats' columns start in a row read with [`SEATS_AND_MOVES`] (after [`MATCH_COLUMNS`]).
-const SEATS: usize = 15;
+/// Where the seats' columns start in a row read with [`SEATS_AND_MOVES`]:
+/// after the [`MATCH_COLUMNS`], however many they are.
+const SEATS: usize = columns_in(MATCH_COLUMNS);
 /// Where the moves' columns start in that row.
 const MOVES: usize = SEATS + 4;
 /// What follows [`MATCH_COLUMNS`] to read a match, its seats and its moves
@@ -122,6 +123,19 @@ const SEATS_AND_MOVES: &str =
         array_agg(side ORDER BY ply) AS side, array_agg(at ORDER BY ply) AS at, \
         array_agg(clock_ms ORDER BY ply) AS clock_ms FROM moves WHERE match_id = $1) v \
     WHERE id = $1";
+
+/// The number of columns in a comma-separated list of them.
+const fn columns_in(list: &str) -> usize {
+    let bytes = list.as_bytes();
+    let (mut i, mut count) = (0, 1);
+    while i < bytes.len() {
+        count += (bytes[i] == b',') as usize;
+        i += 1;
+    }
+    count
+}
+
+const _: () = assert!(SEATS == 15, "MATCH_COLUMNS has the fifteen columns match_row reads");
 
 impl From<tokio_postgres::Error> for StoreError {
     fn from(e: tokio_postgres::Error) -> Self {
