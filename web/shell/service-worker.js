@@ -58,9 +58,17 @@ self.addEventListener('activate', (event) => {
  */
 const NETWORK_PATIENCE_MS = 4000;
 
-/** A promise that fails after `ms` milliseconds. */
-function giveUpAfter(ms) {
-  return new Promise((_, reject) => setTimeout(() => reject(new Error('the network kept silent')), ms));
+/** `promise`, or a failure if it has not settled within `ms` milliseconds (the timer is cleared either way). */
+async function withinMs(promise, ms) {
+  let timer;
+  const silence = new Promise((_, reject) => {
+    timer = setTimeout(() => reject(new Error('the network kept silent')), ms);
+  });
+  try {
+    return await Promise.race([promise, silence]);
+  } finally {
+    clearTimeout(timer);
+  }
 }
 
 /** The network's answer, kept in the cache; the cache's copy when the network fails or keeps silent. */
@@ -69,7 +77,7 @@ async function networkFirst(request, key) {
   try {
     // (A navigation's request cannot be copied with an abort signal, so a
     // silent network is left to finish on its own.)
-    const response = await Promise.race([fetch(request), giveUpAfter(NETWORK_PATIENCE_MS)]);
+    const response = await withinMs(fetch(request), NETWORK_PATIENCE_MS);
     if (response.ok) await cache.put(key, response.clone());
     return response;
   } catch (err) {
