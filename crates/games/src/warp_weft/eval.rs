@@ -82,7 +82,8 @@ impl Evaluate for WarpWeft {
             let solved = settle_for_result(self, solver, limit, settle)?;
             return Some(Solved { nodes: solver.nodes() - nodes_before, ..solved });
         }
-        let exact = solver.solve(self, 0, limit)?;
+        let guess = solver.first_guess(self);
+        let exact = solver.solve(self, guess, limit)?;
         let best = Solved {
             mv: exact.best?,
             score: final_score(self.evaluate() + 2 * exact.margin),
@@ -134,7 +135,8 @@ impl Evaluate for WarpWeft {
             };
             report.push(("verdict", winner(sign * mover_result).to_string()));
         } else {
-            let exact = solver.solve(self, 0, None)?;
+            let guess = solver.first_guess(self);
+            let exact = solver.solve(self, guess, None)?;
             report.push(("margin", (sign * exact.margin).to_string()));
             report.push(("best", exact.best.map_or("none".into(), |m| self.format_move(m))));
             report.push(("verdict", winner(sign * (now + 2 * exact.margin)).to_string()));
