@@ -324,7 +324,8 @@ fn variant_game(seed: u64, rules: u8, passover: i8) -> WarpWeft {
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(48))]
     /// The solver against the plain brute force, on 5 × 5 boards a few moves
-    /// in, under every combination of the variants, on one thread and two.
+    /// in, under every combination of the variants, on one thread and two,
+    /// from a guess of 0 and from its own first guess.
     #[test]
     fn the_solver_agrees_with_a_brute_force_in_every_variant(
         seed in 0u64..500,
@@ -348,6 +349,10 @@ proptest! {
         }
         prop_assert_eq!(solver.at_least(&pos, exact.margin, None), Some(true));
         prop_assert_eq!(solver.at_least(&pos, exact.margin + 1, None), Some(false));
+        // MTD(f) from the quick estimate the solver starts from by itself, on a fresh table.
+        let mut fresh = Solver::new(&pos, 4).unwrap();
+        let guess = fresh.first_guess(&pos);
+        prop_assert_eq!(fresh.solve(&pos, guess, None).unwrap().margin, exact.margin, "from the guess {}", guess);
     }
 }
 
