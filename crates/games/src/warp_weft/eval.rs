@@ -82,8 +82,7 @@ impl Evaluate for WarpWeft {
             let solved = settle_for_result(self, solver, limit, settle)?;
             return Some(Solved { nodes: solver.nodes() - nodes_before, ..solved });
         }
-        let guess = solver.first_guess(self);
-        let exact = solver.solve(self, guess, limit)?;
+        let exact = solver.solve_from_estimate(self, limit)?;
         let best = Solved {
             mv: exact.best?,
             score: final_score(self.evaluate() + 2 * exact.margin),
@@ -135,8 +134,7 @@ impl Evaluate for WarpWeft {
             };
             report.push(("verdict", winner(sign * mover_result).to_string()));
         } else {
-            let guess = solver.first_guess(self);
-            let exact = solver.solve(self, guess, None)?;
+            let exact = solver.solve_from_estimate(self, None)?;
             report.push(("margin", (sign * exact.margin).to_string()));
             report.push(("best", exact.best.map_or("none".into(), |m| self.format_move(m))));
             report.push(("verdict", winner(sign * (now + 2 * exact.margin)).to_string()));

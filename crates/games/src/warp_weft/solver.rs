@@ -369,8 +369,15 @@ impl Solver {
     /// every move): on 14 fresh boards, the opening's margin on two threads
     /// took 59.6 s in all from this guess, 60.9 s from the estimate itself,
     /// 62.2 s from 3 and 65.7 s from 0.
-    pub fn first_guess(&mut self, pos: &WarpWeft) -> i32 {
+    fn first_guess(&mut self, pos: &WarpWeft) -> i32 {
         self.estimate(pos, GUESS_DEPTH) + 1
+    }
+
+    /// [`Solver::solve`] for a position whose value nothing bounds yet,
+    /// from the solver's own first guess ([`Solver::first_guess`]).
+    pub fn solve_from_estimate(&mut self, pos: &WarpWeft, limit: Option<Duration>) -> Option<Exact> {
+        let guess = self.first_guess(pos);
+        self.solve(pos, guess, limit)
     }
 
     /// The exact margin and a best move, by MTD(f) from `guess`; `None` if `limit` ran out first.
@@ -497,8 +504,7 @@ impl Solver {
     /// The exact margin of each legal move (its cell's value plus the rest), best first.
     pub fn move_values(&mut self, pos: &WarpWeft, limit: Option<Duration>) -> Option<Vec<(WarpWeftMove, i32)>> {
         let start = Instant::now();
-        let guess = self.first_guess(pos);
-        let root = self.solve(pos, guess, limit)?;
+        let root = self.solve_from_estimate(pos, limit)?;
         let mut moves = Vec::new();
         pos.legal_moves(&mut moves);
         let mut out = Vec::new();
