@@ -43,8 +43,15 @@ async function startFromSettings(page, { seed, size = '5', pass = false, passove
   await page.setChecked('#settings-dialog input[name="blocking"]', blocking);
   await page.fill('#settings-dialog input[name="seed"]', String(seed));
   await page.click('#settings-dialog button:has-text("Start new game")');
-  await page.waitForFunction((n) => document.querySelectorAll('#board .cell').length === n * n
-    && new RegExp(`\\b${n}\\b`).test(document.querySelector('#board-number')?.parentElement?.textContent || ''), Number(size));
+  // The board before the new game may already be this size and number, so
+  // wait until the facts line names exactly the variants asked for.
+  const named = { 'pass once': pass, passover: passover !== '0', blocking };
+  await page.waitForFunction(({ n, named }) => {
+    const line = document.querySelector('#board-number')?.parentElement?.textContent || '';
+    return document.querySelectorAll('#board .cell').length === n * n
+      && new RegExp(`\\b${n}\\b`).test(line)
+      && Object.entries(named).every(([word, on]) => line.includes(word) === on);
+  }, { n: Number(size), named });
 }
 
 function noProblems(page) {
