@@ -251,6 +251,12 @@ fn a_whole_playout_at_once_plays_the_same_game_and_keeps_the_hash() {
                 assert_eq!(got, expected, "base {base}, seed {seed}, at most {max} moves");
                 assert_eq!(at_once.to_text(), by_moves.to_text(), "base {base}, seed {seed}");
                 assert_eq!(at_once.hash(), by_moves.hash(), "base {base}, seed {seed}: the hash is brought up to date");
+                // What the playout kept up to date as it went (the cells
+                // beside each side's tiles) gives the same turns.
+                let (mut after_once, mut after_moves) = (Vec::new(), Vec::new());
+                at_once.legal_moves(&mut after_once);
+                by_moves.legal_moves(&mut after_moves);
+                assert_eq!(after_once, after_moves, "base {base}, seed {seed}: the turns after the playout");
             }
         }
     }

@@ -78,7 +78,7 @@ impl Game for Seesaw {
                 p.play_as::<false>(mv);
                 played += 1;
             };
-            p.refresh();
+            p.rehash();
             (outcome, played)
         })
     }

@@ -22,6 +22,8 @@ use std::sync::OnceLock;
 
 use tabula_core::Side;
 
+use super::select::{select128, select64};
+
 /// The smallest board offered.
 pub const MIN_BASE: usize = 3;
 /// The largest board offered: base 8, 169 cells (a `Bits192` holds up to 192).
@@ -193,6 +195,15 @@ pub trait Mask:
     fn without_first(self) -> Self;
     /// How many cells.
     fn count(self) -> u32;
+    /// The `n`-th lowest cell, counting from 0 (the set has more than `n`
+    /// cells): a random turn picks its target cell by index.
+    #[inline(always)]
+    fn nth(mut self, n: u32) -> usize {
+        for _ in 0..n {
+            self = self.without_first();
+        }
+        self.first()
+    }
     /// The set in the common form every mask type converts through (moves
     /// store their captures so, whatever the board).
     fn wide(self) -> Bits192;
@@ -203,7 +214,7 @@ pub trait Mask:
 }
 
 macro_rules! mask_impl {
-    ($t:ty, $cache:ident, |$w:ident| $from_wide:expr) => {
+    ($t:ty, $cache:ident, |$w:ident| $from_wide:expr $(, $nth:ident)?) => {
         static $cache: [OnceLock<Tables<$t>>; MAX_BASE + 1] = [const { OnceLock::new() }; MAX_BASE + 1];
 
         impl Mask for $t {
@@ -231,6 +242,12 @@ macro_rules! mask_impl {
             fn count(self) -> u32 {
                 self.count_ones()
             }
+            $(
+            #[inline(always)]
+            fn nth(self, n: u32) -> usize {
+                $nth(self, n)
+            }
+            )?
             #[inline(always)]
             fn wide(self) -> Bits192 {
                 let bits = self as u128;
@@ -247,8 +264,8 @@ macro_rules! mask_impl {
     };
 }
 
-mask_impl!(u64, NARROW_TABLES, |w| w.0[0]);
-mask_impl!(u128, WIDE_TABLES, |w| w.0[0] as u128 | (w.0[1] as u128) << 64);
+mask_impl!(u64, NARROW_TABLES, |w| w.0[0], select64);
+mask_impl!(u128, WIDE_TABLES, |w| w.0[0] as u128 | (w.0[1] as u128) << 64, select128);
 
 /// A set of up to 192 cells in three 64-bit words, the lowest cells in the
 /// first: the mask of base 8 (169 cells, more than a `u128` holds) and the
@@ -346,6 +363,17 @@ impl Mask for Bits192 {
     fn count(self) -> u32 {
         let [a, b, c] = self.0;
         a.count_ones() + b.count_ones() + c.count_ones()
+    }
+    #[inline(always)]
+    fn nth(self, mut n: u32) -> usize {
+        for (i, word) in self.0.into_iter().enumerate() {
+            let here = word.count_ones();
+            if n < here {
+                return i * 64 + select64(word, n);
+            }
+            n -= here;
+        }
+        unreachable!("the set has more than n cells")
     }
     #[inline(always)]
     fn wide(self) -> Bits192 {

@@ -42,6 +42,7 @@ mod info;
 mod notation;
 mod pick;
 mod rules;
+mod select;
 mod start;
 mod text;
 mod view;

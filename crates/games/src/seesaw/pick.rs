@@ -10,15 +10,6 @@
 use super::geometry::{cells_of, Bits192, Mask, MAX_CELLS};
 use super::rules::{Pos, SeesawMove, DEPLOY, PROMOTE, STEP};
 
-/// The `n`-th lowest cell of `mask` (which has more than `n` cells).
-#[inline(always)]
-fn nth_cell<M: Mask>(mut mask: M, n: u32) -> usize {
-    for _ in 0..n {
-        mask = mask.without_first();
-    }
-    mask.first()
-}
-
 impl<M: Mask> Pos<M> {
     /// The turn `choose(n)` of the `n` turns [`Game::legal_moves`] would
     /// list, or `None` when there is none (the game is over). `scratch` is
@@ -61,11 +52,7 @@ impl<M: Mask> Pos<M> {
             return self.can_move(side.opponent()).then_some(SeesawMove::PASS);
         }
         let index = choose(total as usize) as u32;
-        Some(if index < steps {
-            self.nth_step(index, empty, forward)
-        } else {
-            self.deploy(nth_cell(deploys, index - steps))
-        })
+        Some(if index < steps { self.nth_step(index, empty, forward) } else { self.deploy(deploys.nth(index - steps)) })
     }
 
     /// The general case, where the stack on `tall` has two discs or more
@@ -97,7 +84,7 @@ impl<M: Mask> Pos<M> {
 
     /// The `index`-th capture when only one-disc stacks capture: by capturing
     /// stack, then by the cell taken, each a turn that ends there.
-    #[inline]
+    #[inline(always)]
     fn nth_single_capture(&self, mut index: u32, enemy: M) -> SeesawMove {
         for from in cells_of(self.stacks[self.next]) {
             if self.size[from & (M::CELLS - 1)] != 1 {
@@ -106,7 +93,7 @@ impl<M: Mask> Pos<M> {
             let targets = self.t.around[from & (MAX_CELLS - 1)] & enemy;
             let n = targets.count();
             if index < n {
-                return self.single_capture(from, nth_cell(targets, index));
+                return self.single_capture(from, targets.nth(index));
             }
             index -= n;
         }
@@ -115,7 +102,7 @@ impl<M: Mask> Pos<M> {
 
     /// The `index`-th step turn: by stack, then by the cell it steps to
     /// (one-disc stacks step once, by the `forward` table).
-    #[inline]
+    #[inline(always)]
     fn nth_step(&self, mut index: u32, empty: M, forward: &[M; MAX_CELLS]) -> SeesawMove {
         let side = self.next;
         for from in cells_of(self.stacks[side]) {
@@ -127,7 +114,7 @@ impl<M: Mask> Pos<M> {
             };
             let n = targets.count();
             if index < n {
-                return self.step(from, nth_cell(targets, index), k);
+                return self.step(from, targets.nth(index), k);
             }
             index -= n;
         }

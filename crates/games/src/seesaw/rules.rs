@@ -268,6 +268,12 @@ impl<M: Mask> Pos<M> {
     /// Recomputes what is derived: the fronts and the hash.
     pub fn refresh(&mut self) {
         self.front = [self.t.dilate(self.tiles[0]), self.t.dilate(self.tiles[1])];
+        self.rehash();
+    }
+
+    /// Recomputes the hash, which a playout leaves behind (every other
+    /// derived mask is kept up to date by every move).
+    pub fn rehash(&mut self) {
         let mut h = if self.next == NORTH { NORTH_TO_MOVE } else { 0 };
         for side in Side::BOTH {
             for c in cells_of(self.stacks[side]) {
@@ -670,7 +676,7 @@ impl<M: Mask> Pos<M> {
     }
 
     /// [`Pos::play`], keeping the hash up to date only if `HASH` (a playout
-    /// that skips it calls [`Pos::refresh`] at its end).
+    /// that skips it calls [`Pos::rehash`] at its end).
     #[inline(always)]
     pub fn play_as<const HASH: bool>(&mut self, mv: SeesawMove) {
         let side = self.next;
