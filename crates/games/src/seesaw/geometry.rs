@@ -197,13 +197,7 @@ pub trait Mask:
     fn count(self) -> u32;
     /// The `n`-th lowest cell, counting from 0 (the set has more than `n`
     /// cells): a random turn picks its target cell by index.
-    #[inline(always)]
-    fn nth(mut self, n: u32) -> usize {
-        for _ in 0..n {
-            self = self.without_first();
-        }
-        self.first()
-    }
+    fn nth(self, n: u32) -> usize;
     /// The set in the common form every mask type converts through (moves
     /// store their captures so, whatever the board).
     fn wide(self) -> Bits192;
@@ -214,7 +208,7 @@ pub trait Mask:
 }
 
 macro_rules! mask_impl {
-    ($t:ty, $cache:ident, |$w:ident| $from_wide:expr $(, $nth:ident)?) => {
+    ($t:ty, $cache:ident, |$w:ident| $from_wide:expr, $nth:ident) => {
         static $cache: [OnceLock<Tables<$t>>; MAX_BASE + 1] = [const { OnceLock::new() }; MAX_BASE + 1];
 
         impl Mask for $t {
@@ -242,12 +236,10 @@ macro_rules! mask_impl {
             fn count(self) -> u32 {
                 self.count_ones()
             }
-            $(
             #[inline(always)]
             fn nth(self, n: u32) -> usize {
                 $nth(self, n)
             }
-            )?
             #[inline(always)]
             fn wide(self) -> Bits192 {
                 let bits = self as u128;

@@ -23,11 +23,10 @@ static SELECT_IN_BYTE: [u8; 256 * 8] = {
     table
 };
 
-/// The position of the `n`-th set bit of `x` (which has more than `n`),
-/// without a loop: a random playout picks a cell by index on every turn, and
-/// a loop of `n` steps ends in a mispredicted branch. Byte counts are summed
-/// into running totals by one multiplication, the byte holding the bit is
-/// the number of totals not above `n`, and a table finishes inside it.
+/// The position of the `n`-th set bit of `x` (which has more than `n`).
+/// Byte counts are summed into running totals by one multiplication, the
+/// byte holding the bit is the number of totals not above `n`, and a table
+/// finishes inside it.
 #[inline(always)]
 pub(super) fn select64(x: u64, n: u32) -> usize {
     let mut counts = x - ((x >> 1) & 0x5555_5555_5555_5555);
