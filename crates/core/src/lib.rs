@@ -5,6 +5,7 @@
 //! Everything else in Tabula — search, matches, the server, the command line —
 //! is written against these traits and never names a particular game.
 
+pub mod cpu;
 mod encode;
 mod error;
 mod fields;

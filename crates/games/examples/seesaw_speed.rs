@@ -4,6 +4,10 @@
 //! seconds.
 //!
 //! `cargo run --release -p tabula-games --example seesaw_speed [seconds] [base…]`
+//!
+//! With `games=N` in place of the seconds it plays exactly N games a board
+//! from a fixed seed, the same work every run: what an instruction count
+//! (`valgrind --tool=cachegrind --branch-sim=yes`) compares between builds.
 
 use std::time::{Duration, Instant};
 
@@ -15,12 +19,17 @@ use tabula_search::random_playout;
 const CAP: usize = 10_000;
 
 fn main() {
-    let seconds: f64 = std::env::args().nth(1).and_then(|s| s.parse().ok()).unwrap_or(3.0);
+    let first = std::env::args().nth(1).unwrap_or_default();
+    let fixed: Option<u64> = first.strip_prefix("games=").and_then(|n| n.parse().ok());
+    let seconds: f64 = first.parse().unwrap_or(3.0);
     let mut bases: Vec<usize> = std::env::args().skip(2).filter_map(|s| s.parse().ok()).collect();
     if bases.is_empty() {
         bases = vec![4, 5];
     }
-    println!("one thread, uniform random turns, games cut at {CAP} turns, {seconds} s per board");
+    match fixed {
+        Some(n) => println!("one thread, uniform random turns, games cut at {CAP} turns, {n} games per board"),
+        None => println!("one thread, uniform random turns, games cut at {CAP} turns, {seconds} s per board"),
+    }
     for base in bases {
         let start = Seesaw::with_base(base).unwrap();
         let mut rng = seeded_rng(base as u64);
@@ -28,8 +37,9 @@ fn main() {
         let (mut games, mut turns, mut capped, mut wins, mut draws) = (0u64, 0u64, 0u64, [0u64; 2], 0u64);
         let began = Instant::now();
         let budget = Duration::from_secs_f64(seconds);
-        while began.elapsed() < budget {
-            for _ in 0..64 {
+        let batch = fixed.unwrap_or(64);
+        while games == 0 || fixed.is_none() && began.elapsed() < budget {
+            for _ in 0..batch {
                 let mut pos = start.clone();
                 let (outcome, length) = random_playout(&mut pos, &mut rng, CAP, &mut moves);
                 games += 1;

@@ -59,7 +59,10 @@ impl Game for Seesaw {
     }
 
     /// One dispatch on the board's size for the whole playout, and the hash
-    /// brought up to date once at its end rather than at every move.
+    /// brought up to date once at its end rather than at every move. Always
+    /// inlined, so that a caller's copy compiled for a newer processor (see
+    /// `tabula_search::random_playout`) holds the whole loop.
+    #[inline(always)]
     fn play_out(
         &mut self,
         max_moves: usize,

@@ -23,12 +23,33 @@ static SELECT_IN_BYTE: [u8; 256 * 8] = {
     table
 };
 
-/// The position of the `n`-th set bit of `x` (which has more than `n`).
-/// Byte counts are summed into running totals by one multiplication, the
-/// byte holding the bit is the number of totals not above `n`, and a table
-/// finishes inside it.
+/// The position of the `n`-th set bit of `x` (which has more than `n`): by
+/// BMI2's bit deposit where the processor does that quickly (see
+/// [`tabula_core::cpu`]), else by counting.
 #[inline(always)]
 pub(super) fn select64(x: u64, n: u32) -> usize {
+    #[cfg(target_arch = "x86_64")]
+    if tabula_core::cpu::has_fast_bit_deposit() {
+        // SAFETY: the processor has BMI2.
+        return unsafe { select64_deposit(x, n) };
+    }
+    select64_portable(x, n)
+}
+
+/// [`select64`] by BMI2's bit deposit: the `n`-th set bit of `x` is where
+/// the `n`-th bit of a word lands when deposited into the set bits of `x`.
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "bmi1,bmi2")]
+#[inline]
+fn select64_deposit(x: u64, n: u32) -> usize {
+    std::arch::x86_64::_pdep_u64(1 << (n & 63), x).trailing_zeros() as usize
+}
+
+/// [`select64`] on any processor. Byte counts are summed into running
+/// totals by one multiplication, the byte holding the bit is the number of
+/// totals not above `n`, and a table finishes inside it.
+#[inline(always)]
+fn select64_portable(x: u64, n: u32) -> usize {
     let mut counts = x - ((x >> 1) & 0x5555_5555_5555_5555);
     counts = (counts & 0x3333_3333_3333_3333) + ((counts >> 2) & 0x3333_3333_3333_3333);
     counts = (counts + (counts >> 4)) & 0x0f0f_0f0f_0f0f_0f0f;
@@ -58,7 +79,7 @@ pub(super) fn select128(x: u128, n: u32) -> usize {
 mod tests {
     use proptest::prelude::*;
 
-    use super::select64;
+    use super::{select64, select64_portable};
     use crate::seesaw::geometry::{Bits192, Mask};
 
     /// The `n`-th set bit found one bit at a time.
@@ -71,6 +92,7 @@ mod tests {
         for x in [1u64, 1 << 63, u64::MAX, 0x8000_0000_0000_0001, 0x00ff_0000_0000_ff00] {
             for n in 0..x.count_ones() {
                 assert_eq!(select64(x, n), select_slowly(x, n), "bit {n} of {x:#x}");
+                assert_eq!(select64_portable(x, n), select_slowly(x, n), "bit {n} of {x:#x}");
             }
         }
         assert_eq!(select64(u64::MAX, 63), 63);
@@ -82,6 +104,7 @@ mod tests {
         fn select_agrees_with_counting_bits(x in 1u64.., pick in any::<u32>()) {
             let n = pick % x.count_ones();
             prop_assert_eq!(select64(x, n), select_slowly(x, n));
+            prop_assert_eq!(select64_portable(x, n), select_slowly(x, n));
             prop_assert_eq!(x.nth(n), select_slowly(x, n));
             prop_assert_eq!((x as u128).nth(n), select_slowly(x, n));
             prop_assert_eq!(((x as u128) << 64).nth(n), 64 + select_slowly(x, n));
