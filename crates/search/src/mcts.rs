@@ -5,7 +5,6 @@
 use tabula_core::time::{Duration, Instant};
 
 use rand_core::RngCore;
-use tabula_core::cpu::at_best_level;
 use tabula_core::{Evaluate, Outcome, Side, WIN_SCORE};
 
 use crate::alphabeta::SearchResult;
@@ -328,19 +327,14 @@ impl<G: Evaluate> Mcts<G> {
     }
 
     /// Random (or game-guided) moves to the end; returns the result for `mover`.
-    /// The loop runs in a copy compiled for the processor's level
-    /// ([`at_best_level`]).
     fn playout(&mut self, pos: &mut G, mover: Side, rng: &mut impl RngCore) -> f64 {
-        let moves = &mut self.moves;
-        at_best_level(|| {
-            for _ in 0..MAX_PLAYOUT {
-                let Some(mv) = pos.playout_move(moves, || rng.next_u64()) else {
-                    return pos.outcome().map_or(0.5, |o| o.score_for(mover));
-                };
-                pos.play(mv);
-            }
-            0.5
-        })
+        for _ in 0..MAX_PLAYOUT {
+            let Some(mv) = pos.playout_move(&mut self.moves, || rng.next_u64()) else {
+                return pos.outcome().map_or(0.5, |o| o.score_for(mover));
+            };
+            pos.play(mv);
+        }
+        0.5
     }
 
     /// Adds the playout result (`first_score`, for the first seat) along the

@@ -1,5 +1,4 @@
 use rand_core::RngCore;
-use tabula_core::cpu::at_best_level;
 use tabula_core::{Game, Outcome};
 
 use crate::random::random_index;
@@ -22,10 +21,6 @@ pub struct PlayoutStats {
 /// (`None` if capped) and the number of moves. Each move is picked with
 /// [`Game::pick_move`] (through [`Game::play_out`]); `moves` is its scratch buffer, reused between calls
 /// so that playouts allocate nothing once warm.
-///
-/// The loop runs in a copy compiled for the processor's level where it has
-/// the x86-64-v3 one ([`tabula_core::cpu::at_best_level`]); the moves are the
-/// same either way.
 #[inline]
 pub fn random_playout<G: Game>(
     game: &mut G,
@@ -33,7 +28,7 @@ pub fn random_playout<G: Game>(
     max_moves: usize,
     moves: &mut Vec<G::Move>,
 ) -> (Option<Outcome>, usize) {
-    at_best_level(|| game.play_out(max_moves, moves, |n| random_index(rng, n)))
+    game.play_out(max_moves, moves, |n| random_index(rng, n))
 }
 
 impl PlayoutStats {

@@ -3,6 +3,7 @@
 //! with the mask type its board needs; notation, position text and views are
 //! forwarded to their modules.
 
+use tabula_core::cpu::at_best_level;
 use tabula_core::{Error, Game, GameInfo, Options, Outcome, Side};
 
 use super::geometry::Mask;
@@ -59,30 +60,33 @@ impl Game for Seesaw {
     }
 
     /// One dispatch on the board's size for the whole playout, and the hash
-    /// brought up to date once at its end rather than at every move. Always
-    /// inlined, so that a caller's copy compiled for a newer processor (see
-    /// `tabula_search::random_playout`) holds the whole loop.
-    #[inline(always)]
+    /// brought up to date once at its end rather than at every move. The
+    /// loop runs in a copy compiled for the processor's level where it has
+    /// the x86-64-v3 one ([`at_best_level`]): Seesaw's playouts gain a tenth
+    /// to a fifth there. Piracy's were slower in such a copy and Leeward's
+    /// and Warp & Weft's no faster, so the choice is each game's, measured.
     fn play_out(
         &mut self,
         max_moves: usize,
         scratch: &mut Vec<SeesawMove>,
         mut choose: impl FnMut(usize) -> usize,
     ) -> (Option<Outcome>, usize) {
-        with_pos_mut!(self, p => {
-            let mut played = 0;
-            let outcome = loop {
-                if played >= max_moves {
-                    break None;
-                }
-                let Some(mv) = p.pick(scratch, &mut choose) else {
-                    break p.outcome();
+        at_best_level(|| {
+            with_pos_mut!(self, p => {
+                let mut played = 0;
+                let outcome = loop {
+                    if played >= max_moves {
+                        break None;
+                    }
+                    let Some(mv) = p.pick(scratch, &mut choose) else {
+                        break p.outcome();
+                    };
+                    p.play_as::<false>(mv);
+                    played += 1;
                 };
-                p.play_as::<false>(mv);
-                played += 1;
-            };
-            p.rehash();
-            (outcome, played)
+                p.rehash();
+                (outcome, played)
+            })
         })
     }
 
