@@ -1,13 +1,12 @@
 //! What the processor running the program can do beyond the build's
 //! baseline (x86-64-v2), found once at run time. The shipped binary must run
-//! on every x86-64 processor of the last fifteen years, yet Seesaw's random
-//! playouts run a tenth to a fifth faster with the bit-manipulation
-//! instructions of newer ones (BMI1, BMI2): a hot loop may be compiled twice
-//! ([`at_best_level`]) and the faster copy taken only where these answers say
-//! it is safe. Not every loop gains (Piracy's playouts lost a sixth in such a
-//! copy), so each use is measured. No
-//! result depends on the copy (Rust never fuses a multiply and an add on
-//! its own, so even floating-point sums come out the same).
+//! on every x86-64 processor of the last fifteen years, yet a bit-counting
+//! hot loop may run a tenth to a fifth faster with the instructions of newer
+//! ones (BMI1, BMI2). Such a loop may be compiled twice ([`at_best_level`])
+//! and the faster copy taken only where these answers say it is safe. Not
+//! every loop gains (some lose as much), so each use is the caller's choice,
+//! measured. No result depends on the copy (Rust never fuses a multiply and
+//! an add on its own, so even floating-point sums come out the same).
 //! On other architectures (WebAssembly in the browser) every answer is `false`.
 
 #[cfg(target_arch = "x86_64")]
