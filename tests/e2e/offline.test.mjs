@@ -21,20 +21,28 @@ after(async () => {
  * took the promise itself for a yes, before the worker had even installed.)
  */
 async function untilKeptOffline(page) {
-  const kept = () => page.evaluate(async () => {
-    const worker = navigator.serviceWorker && navigator.serviceWorker.controller;
-    if (!worker || worker.state !== 'activated') return false;
+  // What is missing, or '' once the portal is kept (said in the failure).
+  const missing = () => page.evaluate(async () => {
+    const registration = await navigator.serviceWorker.getRegistration();
+    const worker = navigator.serviceWorker.controller;
+    if (!worker || worker.state !== 'activated') {
+      const states = registration
+        ? ['installing', 'waiting', 'active'].map((k) => `${k}: ${registration[k] ? registration[k].state : 'none'}`).join(', ')
+        : 'not registered';
+      return `no activated worker controls the page (${states})`;
+    }
     const meta = document.querySelector('meta[name="tabula-engine"]');
     const names = await caches.keys();
-    if (names.length !== 1 || !names[0].startsWith('tabula-')) return false;
+    if (names.length !== 1 || !names[0].startsWith('tabula-')) return `caches: ${JSON.stringify(names)}`;
     const cache = await caches.open(names[0]);
-    return !!(await cache.match(meta.dataset.wasm)) && !!(await cache.match('/play/warp-weft'));
+    if (!(await cache.match(meta.dataset.wasm))) return `the engine ${meta.dataset.wasm} is not kept`;
+    return (await cache.match('/play/warp-weft')) ? '' : 'the play page is not kept';
   });
-  for (let i = 0; !(await kept()); i++) {
-    // A minute: beside the other browser tests (two at a time) keeping every
-    // file once took more than 30 s.
-    if (i === 240) throw new Error('the service worker did not keep the portal within 60 s');
+  let last = await missing();
+  for (let i = 0; last; i++) {
+    if (i === 120) throw new Error(`the service worker did not keep the portal within 30 s: ${last}`);
     await page.waitForTimeout(250);
+    last = await missing();
   }
 }
 
