@@ -107,6 +107,9 @@ pub struct Solver {
     board_values: [i32; 64],
     pub(super) lines: [[u64; 64]; 2],
     pub(super) line_ids: [[u8; 64]; 2],
+    /// For each axis and line, the line's cells from the highest value down:
+    /// the best cell left on a line is the first unused one.
+    pub(super) by_value: [[[u8; MAX_SOLVABLE_SIZE]; MAX_SOLVABLE_SIZE]; 2],
     /// For each way (right, left, down, up: a way and its opposite differ in
     /// the last bit) and cell, the cells beyond it that way.
     pub(super) rays: [[u64; 64]; 4],
@@ -229,6 +232,17 @@ impl Solver {
             line_ids[0][cell] = r as u8;
             line_ids[1][cell] = c as u8;
         }
+        let mut by_value = [[[0u8; MAX_SOLVABLE_SIZE]; MAX_SOLVABLE_SIZE]; 2];
+        for (axis, lines_of_axis) in by_value.iter_mut().enumerate() {
+            for (line, cells) in lines_of_axis.iter_mut().enumerate().take(n) {
+                let mut on_line: Vec<usize> =
+                    (0..n).map(|i| if axis == 0 { line * n + i } else { i * n + line }).collect();
+                on_line.sort_by_key(|&c| std::cmp::Reverse(values[c]));
+                for (slot, c) in cells.iter_mut().zip(on_line) {
+                    *slot = c as u8;
+                }
+            }
+        }
         // Small boards have small trees: a big table would only cost the time to clear its pages.
         let mib = match n * n {
             ..=25 => mib.min(16),
@@ -245,6 +259,7 @@ impl Solver {
             board_values: values,
             lines,
             line_ids,
+            by_value,
             rays,
             rules,
             delta: variants.passover as i32,
@@ -363,14 +378,15 @@ impl Solver {
 
     /// Where MTD(f) had best start on `pos` when nothing is known of its
     /// value: a quick search's estimate ([`Solver::estimate`], [`GUESS_DEPTH`]
-    /// moves deep) plus one. That search ends each line greedily, which
-    /// falls about two points short from the opening, and a guess a little
-    /// low costs less than one too high (a pass that fails low must refute
-    /// every move): on 14 fresh boards, the opening's margin on two threads
-    /// took 59.6 s in all from this guess, 60.9 s from the estimate itself,
-    /// 62.2 s from 3 and 65.7 s from 0.
+    /// moves deep) plus two. That search ends each line greedily, which falls
+    /// short from the opening (by 2 or 3 points on half of the 100 boards of
+    /// the perfect-play study), and MTD(f) needs only its two last passes
+    /// when the guess is the margin or one above it. On 24 fresh boards (two
+    /// threads, the opening's margin) this guess took 168 s in all, the
+    /// estimate plus one 176 s and plus three 171 s; on 14 earlier boards
+    /// plus one had beaten the estimate itself and a fixed 3.
     fn first_guess(&mut self, pos: &WarpWeft) -> i32 {
-        self.estimate(pos, GUESS_DEPTH) + 1
+        self.estimate(pos, GUESS_DEPTH) + 2
     }
 
     /// [`Solver::solve`] for a position whose value nothing bounds yet,

@@ -545,7 +545,22 @@ impl Solver {
     #[inline]
     fn order<const R: u8>(&self, used: u64, spot: Spot, t: usize) -> i32 {
         let after = spot.landed(t);
-        self.reply_order(self.values[t], self.targets::<R>(used | 1 << t, after), !Self::may_pass::<R>(after))
+        let (used_after, strands) = (used | 1 << t, !Self::may_pass::<R>(after));
+        let replies = self.targets::<R>(used_after, after);
+        if R & (BLOCKING | PASSOVER) != 0 {
+            return self.reply_order(self.values[t], replies, strands);
+        }
+        // Values stay as dealt and every unused cell of the line is a reply:
+        // the best reply is the line's first unused cell by value.
+        let choices = replies.count_ones() as i32;
+        let mut best_reply = 0;
+        if replies != 0 {
+            let axis = after.axis();
+            let by_value = &self.by_value[axis][self.line_ids[axis][t] as usize];
+            let first = by_value.iter().find(|&&c| used_after & 1 << c == 0).copied().unwrap_or(0);
+            best_reply = self.values[first as usize];
+        }
+        (self.values[t] - best_reply) * ORDER_POINT + choices_term(choices, choices == 0 && strands)
     }
 
     /// The ordering key of a move worth `gain` that leaves the opponent
@@ -754,6 +769,40 @@ impl Solver {
             used |= 1 << pick;
             spot = spot.landed(pick);
             sign = -sign;
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::warp_weft::WarpWeft;
+    use proptest::prelude::*;
+    use tabula_core::{Game, Options};
+
+    proptest! {
+        /// The plain game's move order reads the best reply off the line's
+        /// cells sorted by value; it must rank every move exactly as the
+        /// general scan of the replies does (so the search is the same tree).
+        #[test]
+        fn the_sorted_lines_give_the_same_order_as_the_scan(
+            seed in 1u64..1_000_000,
+            taken in any::<u64>(),
+            cell in 0usize..49,
+            axis in 0usize..2,
+        ) {
+            let pos = WarpWeft::new(&Options::from_pairs(&[format!("seed={seed}")]).unwrap()).unwrap();
+            let solver = Solver::new(&pos, 1).unwrap();
+            let used = (taken & ((1u64 << 49) - 1)) | 1 << 24 | 1 << cell;
+            let spot = Spot::new(cell, axis, 0);
+            let mut targets = solver.targets::<0>(used, spot);
+            while targets != 0 {
+                let t = targets.trailing_zeros() as usize;
+                targets &= targets - 1;
+                let after = spot.landed(t);
+                let scanned = solver.reply_order(solver.values[t], solver.targets::<0>(used | 1 << t, after), true);
+                prop_assert_eq!(solver.order::<0>(used, spot, t), scanned, "landing on {}", t);
+            }
         }
     }
 }
