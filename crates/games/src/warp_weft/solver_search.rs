@@ -371,8 +371,11 @@ impl Solver {
             Err(settled) => return settled,
         };
         // Ask for the children's entries first, so that fetching them from
-        // memory overlaps with this position's own probe.
-        let mut rest = targets;
+        // memory overlaps with this position's own probe; not where the
+        // children are past the table's reach and never look for them (a
+        // one-thread verdict 2-4 % faster; leaving out too the children
+        // with one reply or none, which skip the table as well, gained nothing).
+        let mut rest = if used.count_ones() + 1 < self.tableless_from { targets } else { 0 };
         while rest != 0 {
             let t = rest.trailing_zeros() as u8;
             rest &= rest - 1;
