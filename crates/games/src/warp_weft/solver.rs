@@ -235,12 +235,10 @@ impl Solver {
         let mut by_value = [[[0u8; MAX_SOLVABLE_SIZE]; MAX_SOLVABLE_SIZE]; 2];
         for (axis, lines_of_axis) in by_value.iter_mut().enumerate() {
             for (line, cells) in lines_of_axis.iter_mut().enumerate().take(n) {
-                let mut on_line: Vec<usize> =
-                    (0..n).map(|i| if axis == 0 { line * n + i } else { i * n + line }).collect();
-                on_line.sort_by_key(|&c| std::cmp::Reverse(values[c]));
-                for (slot, c) in cells.iter_mut().zip(on_line) {
-                    *slot = c as u8;
+                for (i, slot) in cells.iter_mut().enumerate().take(n) {
+                    *slot = if axis == 0 { line * n + i } else { i * n + line } as u8;
                 }
+                cells[..n].sort_by_key(|&c| std::cmp::Reverse(values[c as usize]));
             }
         }
         // Small boards have small trees: a big table would only cost the time to clear its pages.

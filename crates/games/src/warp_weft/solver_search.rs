@@ -554,33 +554,26 @@ impl Solver {
             return self.reply_order(self.values[t], replies, strands);
         }
         // Values stay as dealt and every unused cell of the line is a reply:
-        // the best reply is the line's first unused cell by value.
-        let choices = replies.count_ones() as i32;
-        let mut best_reply = 0;
-        if replies != 0 {
-            let axis = after.axis();
-            let by_value = &self.by_value[axis][self.line_ids[axis][t] as usize];
-            let first = by_value.iter().find(|&&c| used_after & 1 << c == 0).copied().unwrap_or(0);
-            best_reply = self.values[first as usize];
-        }
-        (self.values[t] - best_reply) * ORDER_POINT + choices_term(choices, choices == 0 && strands)
+        // the best reply is the line's first unused cell by value (no scan).
+        let axis = after.axis();
+        let by_value = &self.by_value[axis][self.line_ids[axis][t] as usize];
+        let best_reply =
+            by_value[..self.n].iter().find(|&&c| used_after & 1 << c == 0).map_or(0, |&c| self.values[c as usize]);
+        order_key(self.values[t], best_reply, replies, strands)
     }
 
     /// The ordering key of a move worth `gain` that leaves the opponent
     /// `replies`, and that would end the game if there are none and `strands`.
     #[inline]
-    fn reply_order(&self, gain: i32, mut replies: u64, strands: bool) -> i32 {
-        let choices = replies.count_ones() as i32;
-        let mut best_reply = 0;
-        if replies != 0 {
-            best_reply = i32::MIN;
-            while replies != 0 {
-                let r = replies.trailing_zeros() as usize;
-                replies &= replies - 1;
-                best_reply = best_reply.max(self.values[r]);
-            }
+    fn reply_order(&self, gain: i32, replies: u64, strands: bool) -> i32 {
+        let mut best_reply = if replies == 0 { 0 } else { i32::MIN };
+        let mut rest = replies;
+        while rest != 0 {
+            let r = rest.trailing_zeros() as usize;
+            rest &= rest - 1;
+            best_reply = best_reply.max(self.values[r]);
         }
-        (gain - best_reply) * ORDER_POINT + choices_term(choices, choices == 0 && strands)
+        order_key(gain, best_reply, replies, strands)
     }
 
     /// Keeps what a search of the position `key` with the window
@@ -666,6 +659,14 @@ fn before_first_used(ray: u64, used: u64, increasing: bool) -> u64 {
     } else {
         ray & !(u64::MAX >> blockers.leading_zeros())
     }
+}
+
+/// The ordering key of a move worth `gain` whose opponent's best reply is
+/// worth `best_reply` (0 with no reply) among `replies`; see [`Solver::order`].
+#[inline]
+fn order_key(gain: i32, best_reply: i32, replies: u64, strands: bool) -> i32 {
+    let choices = replies.count_ones() as i32;
+    (gain - best_reply) * ORDER_POINT + choices_term(choices, choices == 0 && strands)
 }
 
 /// What the choices a move leaves the opponent count for in move ordering
@@ -790,13 +791,17 @@ mod tests {
         #[test]
         fn the_sorted_lines_give_the_same_order_as_the_scan(
             seed in 1u64..1_000_000,
+            small in any::<bool>(),
             taken in any::<u64>(),
             cell in 0usize..49,
             axis in 0usize..2,
         ) {
-            let pos = WarpWeft::new(&Options::from_pairs(&[format!("seed={seed}")]).unwrap()).unwrap();
+            let n = if small { 5 } else { 7 };
+            let options = [format!("seed={seed}"), format!("size={n}")];
+            let pos = WarpWeft::new(&Options::from_pairs(&options).unwrap()).unwrap();
             let solver = Solver::new(&pos, 1).unwrap();
-            let used = (taken & ((1u64 << 49) - 1)) | 1 << 24 | 1 << cell;
+            let (cell, centre) = (cell % (n * n), n * n / 2);
+            let used = (taken & ((1u64 << (n * n)) - 1)) | 1 << centre | 1 << cell;
             let spot = Spot::new(cell, axis, 0);
             let mut targets = solver.targets::<0>(used, spot);
             while targets != 0 {
