@@ -99,17 +99,18 @@ impl Evaluate for WarpWeft {
 
     /// The table every kept solver (players and hints) is made with.
     fn solver_table_mib(&self) -> usize {
-        SOLVER_TABLE_MIB
+        PLAYER_TABLE_MIB
     }
 
     /// `margin` (Weft's future points minus Warp's, no komi), `best`,
     /// `verdict` (who wins with the komi: weft, warp or draw), `nodes`, `time`.
     fn solve_report(&self, verdict_only: bool, threads: usize) -> Option<Vec<(&'static str, String)>> {
         let start = tabula_core::time::Instant::now();
-        // The player's table, from the opening too: four times as big saved
-        // 3–5 % of the nodes and cost more than that in the kernel's zeroing
-        // of its pages (the opening's margin on three boards, two threads).
-        let mut solver = Solver::new(self, SOLVER_TABLE_MIB)?;
+        // A whole solve keeps 256 MiB: it took about as long as with the
+        // player's 128 (the opening's margin, six boards, two threads), and
+        // four times as big saved 3–5 % of the nodes and cost more than that
+        // in the kernel's zeroing of its pages.
+        let mut solver = Solver::new(self, SOLVE_TABLE_MIB)?;
         solver.set_threads(threads);
         let mover = self.axis_to_move();
         let sign = if mover == Axis::Weft { 1 } else { -1 };
@@ -164,7 +165,7 @@ impl Evaluate for WarpWeft {
 fn kept_solver<'a>(pos: &WarpWeft, memory: &'a mut SolverMemory) -> Option<&'a mut Solver> {
     let reuse = memory.as_ref().and_then(|m| m.downcast_ref::<Solver>()).is_some_and(|s| s.fits(pos));
     if !reuse {
-        let mut solver = Solver::new(pos, SOLVER_TABLE_MIB)?;
+        let mut solver = Solver::new(pos, PLAYER_TABLE_MIB)?;
         // Perfect play and hints are worth a second core: two threads solve twice as fast.
         solver.set_threads(std::thread::available_parallelism().map_or(1, |n| n.get().min(2)));
         *memory = Some(Box::new(solver));
@@ -218,5 +219,13 @@ fn final_score(margin: i32) -> i32 {
     }
 }
 
-/// The solver's table size: big enough that a whole 7 × 7 game stays in it.
-const SOLVER_TABLE_MIB: usize = 256;
+/// The table of a player's (or hints') solver. A move must first fault in
+/// and zero the table's pages, a cost paid before the first answer: Perfect's
+/// first move on 20 fresh boards, each timed 256-128-128-256, took 41.8 s in
+/// all with 128 MiB against 43.2 s with 256 (medians 1.67 s and 1.82 s);
+/// the fewer transpositions kept cost less than the pages saved.
+const PLAYER_TABLE_MIB: usize = 128;
+
+/// The table of `tabula solve` (a whole solve from the opening, where the
+/// zeroing matters less than on a first move).
+const SOLVE_TABLE_MIB: usize = 256;
