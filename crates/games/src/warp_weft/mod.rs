@@ -11,6 +11,7 @@ mod notation;
 mod rules;
 mod solver;
 mod solver_endgame;
+mod solver_lines;
 mod solver_search;
 mod solver_share;
 mod solver_table;

@@ -21,6 +21,7 @@ use tabula_core::Game;
 
 use super::rules::{Axis, Variants, WarpWeft, WarpWeftMove};
 use super::solver_endgame::NearTable;
+use super::solver_lines::LinePatterns;
 use super::solver_search::{Spot, BLOCKING, PASS, PASSOVER, PASS_MOVE};
 use super::solver_share::Busy;
 use super::solver_table::{Table, NO_MOVE};
@@ -107,9 +108,9 @@ pub struct Solver {
     board_values: [i32; 64],
     pub(super) lines: [[u64; 64]; 2],
     pub(super) line_ids: [[u8; 64]; 2],
-    /// For each axis and line, the line's cells from the highest value down:
-    /// the best cell left on a line is the first unused one.
-    pub(super) by_value: [[[u8; MAX_SOLVABLE_SIZE]; MAX_SOLVABLE_SIZE]; 2],
+    /// The lines' unused cells as small numbers, and the best of them by
+    /// value: see [`LinePatterns`].
+    pub(super) patterns: LinePatterns,
     /// For each way (right, left, down, up: a way and its opposite differ in
     /// the last bit) and cell, the cells beyond it that way.
     pub(super) rays: [[u64; 64]; 4],
@@ -232,15 +233,7 @@ impl Solver {
             line_ids[0][cell] = r as u8;
             line_ids[1][cell] = c as u8;
         }
-        let mut by_value = [[[0u8; MAX_SOLVABLE_SIZE]; MAX_SOLVABLE_SIZE]; 2];
-        for (axis, lines_of_axis) in by_value.iter_mut().enumerate() {
-            for (line, cells) in lines_of_axis.iter_mut().enumerate().take(n) {
-                for (i, slot) in cells.iter_mut().enumerate().take(n) {
-                    *slot = if axis == 0 { line * n + i } else { i * n + line } as u8;
-                }
-                cells[..n].sort_by_key(|&c| std::cmp::Reverse(values[c as usize]));
-            }
-        }
+        let patterns = LinePatterns::new(n, &values);
         // Small boards have small trees: a big table would only cost the time to clear its pages.
         let mib = match n * n {
             ..=25 => mib.min(16),
@@ -257,7 +250,7 @@ impl Solver {
             board_values: values,
             lines,
             line_ids,
-            by_value,
+            patterns,
             rays,
             rules,
             delta: variants.passover as i32,
@@ -446,11 +439,11 @@ impl Solver {
         let key = self.root_key::<R>(used, spot, values_hash);
         let nodes_before = self.nodes;
         let table_best = self.table.probe(key).map_or(NO_MOVE, |(_, s)| s.best);
-        let (moves, count) = self.ordered_moves::<R>(used, spot, targets, table_best, true);
-        if count == 0 {
+        let moves = self.ordered_moves::<R>(used, spot, targets, table_best, true);
+        if moves.as_slice().is_empty() {
             return (0, NO_MOVE);
         }
-        let (best, best_move) = self.best_of::<R>(used, spot, values_hash, &moves[..count], alpha, beta);
+        let (best, best_move) = self.best_of::<R>(used, spot, values_hash, moves.as_slice(), alpha, beta);
         if self.stopped {
             return (0, NO_MOVE);
         }
@@ -498,11 +491,11 @@ impl Solver {
     /// loosest bound.)
     pub fn likely_best(&mut self, pos: &WarpWeft) -> Option<WarpWeftMove> {
         let root = self.root_of(pos);
-        let (moves, count) = for_rules!(self.rules, R => {
+        let moves = for_rules!(self.rules, R => {
             let targets = self.targets::<R>(root.used, root.spot);
             self.ordered_moves::<R>(root.used, root.spot, targets, NO_MOVE, true)
         });
-        (count > 0).then(|| self.move_to(pos, moves[0].1)).flatten()
+        moves.as_slice().first().and_then(|&mv| self.move_to(pos, mv))
     }
 
     /// The move to `mv` (a cell or a pass), if it is one (not [`NO_MOVE`]).

@@ -107,9 +107,32 @@ impl Spot {
     }
 }
 
-/// A node's moves, best first: (ordering key, cell or [`PASS_MOVE`]). At
-/// most six landings on a 7 × 7 line and a pass.
-pub(super) type Moves = ([(i32, u8); 9], usize);
+/// A node's moves, best first: cells, or [`PASS_MOVE`]. At most six
+/// landings on a 7 × 7 line and a pass.
+pub(super) struct Moves {
+    cells: [u8; 8],
+    count: usize,
+}
+
+impl Moves {
+    /// The moves, best first.
+    #[inline]
+    pub fn as_slice(&self) -> &[u8] {
+        &self.cells[..self.count]
+    }
+}
+
+/// What lifts every ordering key above zero in a [`sort_word`].
+const ORDER_BIAS: i32 = 1 << 20;
+
+/// The word a move is sorted by, highest first: its ordering key above the
+/// byte `255 − mv`, so that of two equal keys the lower cell comes first
+/// and a pass ([`PASS_MOVE`]) last; the table's move above every key.
+#[inline(always)]
+fn sort_word(order: i32, mv: u8, table_best: u8) -> u32 {
+    let key = if mv == table_best { 0xFF_FFFF } else { (order + ORDER_BIAS) as u32 };
+    key << 8 | (255 - mv) as u32
+}
 
 impl Solver {
     /// The cells the mover may land on.
@@ -390,13 +413,13 @@ impl Solver {
             }
             table_best = slot.best;
         }
-        let (moves, count) = self.ordered_moves::<R>(used, spot, targets, table_best, false);
-        let moves = &moves[..count];
+        let moves = self.ordered_moves::<R>(used, spot, targets, table_best, false);
+        let moves = moves.as_slice();
         // Enhanced transposition cut-off: a child whose stored upper bound
         // already lifts this position to beta settles it without a search
         // (near the root only, see `etc_limit`).
         if used.count_ones() < self.etc_limit {
-            for &(_, mv) in moves {
+            for &mv in moves {
                 // A child that ends the game is never in the table; one whose
                 // mover may pass has there only its slides' bounds, and its
                 // pass may be worth more.
@@ -431,7 +454,7 @@ impl Solver {
         used: u64,
         spot: Spot,
         values_hash: u64,
-        moves: &[(i32, u8)],
+        moves: &[u8],
         alpha: i32,
         beta: i32,
     ) -> (i32, u8) {
@@ -440,7 +463,7 @@ impl Solver {
             return self.best_of_shared::<R>(&busy, used, spot, values_hash, moves, alpha, beta);
         }
         let (mut best, mut best_move) = (i32::MIN, NO_MOVE);
-        for &(_, mv) in moves {
+        for &mv in moves {
             let score = self.play_move::<R, false>(used, spot, values_hash, mv, alpha.max(best), beta);
             if self.stopped {
                 return (0, NO_MOVE);
@@ -464,7 +487,7 @@ impl Solver {
         used: u64,
         spot: Spot,
         values_hash: u64,
-        moves: &[(i32, u8)],
+        moves: &[u8],
         alpha: i32,
         beta: i32,
     ) -> (i32, u8) {
@@ -472,7 +495,7 @@ impl Solver {
         // The moves in the order they are searched: those another thread
         // holds are put back at the end, once.
         let mut order = [NO_MOVE; 18];
-        for (slot, &(_, mv)) in order.iter_mut().zip(moves) {
+        for (slot, &mv) in order.iter_mut().zip(moves) {
             *slot = mv;
         }
         let (first_pass, mut len) = (moves.len(), moves.len());
@@ -528,14 +551,24 @@ impl Solver {
         table_best: u8,
         with_pass: bool,
     ) -> Moves {
-        let rank = |mv: u8, order: i32| if mv == table_best { i32::MAX } else { order };
-        let mut moves = sorted_by(targets, |t| rank(t as u8, self.order::<R>(used, spot, t)));
+        let mut words = [0u32; 8];
+        let mut count = 0;
+        let mut rest = targets;
+        while rest != 0 {
+            let t = rest.trailing_zeros() as usize;
+            rest &= rest - 1;
+            insert_sorted(&mut words, &mut count, sort_word(self.order::<R>(used, spot, t), t as u8, table_best));
+        }
         if with_pass && Self::may_pass::<R>(spot) {
             let after = spot.passed();
             let order = self.reply_order(0, self.targets::<R>(used, after), !Self::may_pass::<R>(after));
-            insert_sorted(&mut moves, rank(PASS_MOVE, order), PASS_MOVE);
+            insert_sorted(&mut words, &mut count, sort_word(order, PASS_MOVE, table_best));
         }
-        moves
+        let mut cells = [0u8; 8];
+        for (cell, &word) in cells.iter_mut().zip(&words[..count]) {
+            *cell = 255 - word as u8;
+        }
+        Moves { cells, count }
     }
 
     /// How promising a landing on cell `t` looks, higher first: its value
@@ -554,12 +587,11 @@ impl Solver {
             return self.reply_order(self.values[t], replies, strands);
         }
         // Values stay as dealt and every unused cell of the line is a reply:
-        // the best reply is the line's first unused cell by value (no scan).
+        // the best reply is looked up by the set of them (no scan).
         let axis = after.axis();
-        let by_value = &self.by_value[axis][self.line_ids[axis][t] as usize];
-        let best_reply =
-            by_value[..self.n].iter().find(|&&c| used_after & 1 << c == 0).map_or(0, |&c| self.values[c as usize]);
-        order_key(self.values[t], best_reply, replies, strands)
+        let line = self.line_ids[axis][t] as usize;
+        let set = self.patterns.of(axis, line, !used_after);
+        order_key(self.values[t], self.patterns.best(axis, line, set), replies, strands)
     }
 
     /// The ordering key of a move worth `gain` that leaves the opponent
@@ -677,30 +709,16 @@ pub(super) fn choices_term(choices: i32, ends: bool) -> i32 {
     -ORDER_CHOICE * choices + if ends { ORDER_END } else { 0 }
 }
 
-/// The cells of `targets` with their keys, highest first (at most nine:
-/// sorted by insertion as they come).
-#[inline]
-fn sorted_by(targets: u64, key: impl Fn(usize) -> i32) -> Moves {
-    let mut moves = ([(0i32, 0u8); 9], 0);
-    let mut rest = targets;
-    while rest != 0 {
-        let t = rest.trailing_zeros() as usize;
-        rest &= rest - 1;
-        insert_sorted(&mut moves, key(t), t as u8);
-    }
-    moves
-}
-
-/// Puts `mv` with ordering key `order` into its place in `moves`, after any of the same key.
-#[inline]
-fn insert_sorted(moves: &mut Moves, order: i32, mv: u8) {
-    let (list, count) = moves;
+/// Puts `word` into its place in the first `count` of `words`, highest
+/// first (no two words are equal: each names its own move).
+#[inline(always)]
+fn insert_sorted(words: &mut [u32; 8], count: &mut usize, word: u32) {
     let mut j = *count;
-    while j > 0 && list[j - 1].0 < order {
-        list[j] = list[j - 1];
+    while j > 0 && words[j - 1] < word {
+        words[j] = words[j - 1];
         j -= 1;
     }
-    list[j] = (order, mv);
+    words[j] = word;
     *count += 1;
 }
 
