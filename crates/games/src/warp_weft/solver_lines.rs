@@ -23,7 +23,7 @@ pub(super) struct LinePatterns {
     gather: u64,
     shift: u32,
     /// `best[axis][line][unused]`: the highest value among the unused
-    /// cells, 0 if there are none (values lie in −5..=9).
+    /// cells, 0 if there are none (a cell's value is a byte, as in the grid).
     best: [[[i8; 1 << MAX_SOLVABLE_SIZE]; MAX_SOLVABLE_SIZE]; 2],
 }
 
