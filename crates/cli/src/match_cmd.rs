@@ -9,7 +9,7 @@ use clap::Args;
 use indicatif::{ProgressBar, ProgressStyle};
 use tabula_core::Options;
 use tabula_games::find;
-use tabula_search::{merge_records, GameRecord, MatchSetup, Summary};
+use tabula_search::{merge_records, GameRecord, MatchSetup, Paired, Summary};
 
 /// The arguments of `tabula match`.
 #[derive(Args, Debug)]
@@ -40,6 +40,11 @@ pub struct MatchArgs {
     /// Merge the JSON-lines files of shards instead of playing.
     #[arg(long, num_args = 1..)]
     pub merge: Vec<PathBuf>,
+    /// With --merge: compare A's results game for game with these records of a
+    /// match from the same openings (the same --seed and --random-moves), e.g.
+    /// before a change to A: each pair of games sharing an opening is one sample.
+    #[arg(long, num_args = 1.., requires = "merge", value_name = "FILE")]
+    pub against: Vec<PathBuf>,
     /// Print the summary as one JSON object.
     #[arg(long)]
     pub json: bool,
@@ -67,7 +72,7 @@ pub(crate) fn parse_shard(text: &str) -> Result<(u64, u64), String> {
 /// Runs or merges a match and prints its summary.
 pub fn run(args: &MatchArgs) -> Result<(), String> {
     if !args.merge.is_empty() {
-        return merge(&args.merge, args.json);
+        return merge(&args.merge, &args.against, args.json);
     }
     let slug = args
         .game
@@ -152,7 +157,9 @@ fn read_records(path: &PathBuf) -> Result<Vec<GameRecord>, String> {
     Ok(records)
 }
 
-fn merge(paths: &[PathBuf], json: bool) -> Result<(), String> {
+/// The records of one match, from the files of its shards (every file must
+/// hold the same two players; a game in two files counts once).
+fn read_match(paths: &[PathBuf]) -> Result<Vec<GameRecord>, String> {
     let mut all: Vec<GameRecord> = Vec::new();
     for path in paths {
         for record in read_records(path)? {
@@ -170,9 +177,31 @@ fn merge(paths: &[PathBuf], json: bool) -> Result<(), String> {
         }
     }
     let all = merge_records(all).map_err(|e| e.to_string())?;
-    let Some(first) = all.first() else { return Err("the files hold no games".into()) };
-    let (a, b) = (first.players[0].clone(), first.players[1].clone());
-    print_summary(&all, &a, &b, json);
+    if all.is_empty() {
+        return Err("the files hold no games".into());
+    }
+    Ok(all)
+}
+
+/// Prints the summary of the merged files, and with `against` their
+/// comparison game for game with that baseline's records.
+fn merge(paths: &[PathBuf], against: &[PathBuf], json: bool) -> Result<(), String> {
+    let all = read_match(paths)?;
+    let (a, b) = (&all[0].players[0], &all[0].players[1]);
+    if against.is_empty() {
+        print_summary(&all, a, b, json);
+        return Ok(());
+    }
+    let baseline = read_match(against)?;
+    let paired = Paired::of(&baseline, &all)?;
+    if json {
+        let summary = Summary::of(&all.iter().map(GameRecord::result).collect::<Vec<_>>());
+        println!("{}", serde_json::json!({ "summary": summary, "against": paired }));
+    } else {
+        print_summary(&all, a, b, false);
+        println!("baseline: A = {}, B = {}", baseline[0].players[0], baseline[0].players[1]);
+        print!("{}", paired.report());
+    }
     Ok(())
 }
 

@@ -257,6 +257,37 @@ fn match_writes_records_that_merge_and_reports_json() {
 }
 
 #[test]
+fn a_match_is_compared_game_for_game_with_one_from_the_same_openings() {
+    let dir = std::env::temp_dir().join(format!("tabula-paired-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = |name: &str| dir.join(name).to_str().unwrap().to_string();
+    let play = |a: &str, seed: &str, out: &str| {
+        let _ = std::fs::remove_file(out);
+        ok(&["match", "warp-weft", "--a", a, "--b", "random", "--games", "6", "--seed", seed, "--out", out]);
+    };
+    let (base, new, other) = (file("base.jsonl"), file("new.jsonl"), file("other.jsonl"));
+    play("greedy", "3", &base);
+    play("random", "3", &new);
+    play("greedy", "4", &other);
+    let v: Value = serde_json::from_str(&ok(&["match", "--merge", &new, "--against", &base, "--json"])).unwrap();
+    let (score, baseline) =
+        (v["summary"]["a_score"].as_f64().unwrap(), v["against"]["baseline_score"].as_f64().unwrap());
+    assert_eq!(v["against"]["pairs"], 3);
+    assert!((v["against"]["difference"].as_f64().unwrap() - (score - baseline)).abs() < 1e-9, "{v}");
+    let text = ok(&["match", "--merge", &new, "--against", &base]);
+    assert!(text.contains("baseline: A = greedy, B = random"), "{text}");
+    assert!(text.contains("on the 6 games of 3 pairs both hold:"), "{text}");
+    // A match against itself: no difference, no game ended otherwise.
+    let same: Value = serde_json::from_str(&ok(&["match", "--merge", &base, "--against", &base, "--json"])).unwrap();
+    assert_eq!((same["against"]["difference"].as_f64(), same["against"]["changed"].as_u64()), (Some(0.0), Some(0)));
+    // Other openings (another seed: other boards) are no baseline.
+    let refused = fails(&["match", "--merge", &other, "--against", &base]);
+    assert!(refused.contains("game 0 was not played from the same start"), "{refused}");
+    assert!(fails(&["match", "--against", &base]).contains("--merge"));
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
 fn match_drives_an_external_ugi_engine() {
     let engine = format!("ugi:cmd={} ugi warp-weft,time=50ms", env!("CARGO_BIN_EXE_tabula"));
     let out = ok(&["match", "warp-weft", "--a", &engine, "--b", "random", "--games", "2", "--json"]);
