@@ -195,8 +195,7 @@ fn merge(paths: &[PathBuf], against: &[PathBuf], json: bool) -> Result<(), Strin
     let baseline = read_match(against)?;
     let paired = Paired::of(&baseline, &all)?;
     if json {
-        let summary = Summary::of(&all.iter().map(GameRecord::result).collect::<Vec<_>>());
-        println!("{}", serde_json::json!({ "summary": summary, "against": paired }));
+        println!("{}", serde_json::json!({ "summary": summary_of(&all), "against": paired }));
     } else {
         print_summary(&all, a, b, false);
         println!("baseline: A = {}, B = {}", baseline[0].players[0], baseline[0].players[1]);
@@ -205,9 +204,13 @@ fn merge(paths: &[PathBuf], against: &[PathBuf], json: bool) -> Result<(), Strin
     Ok(())
 }
 
+/// The statistics of a match's records.
+fn summary_of(records: &[GameRecord]) -> Summary {
+    Summary::of(&records.iter().map(GameRecord::result).collect::<Vec<_>>())
+}
+
 fn print_summary(records: &[GameRecord], a: &str, b: &str, json: bool) {
-    let results: Vec<_> = records.iter().map(GameRecord::result).collect();
-    let summary = Summary::of(&results);
+    let summary = summary_of(records);
     if json {
         println!("{}", serde_json::to_string(&summary).expect("summaries serialise"));
     } else {

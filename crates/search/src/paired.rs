@@ -57,12 +57,14 @@ impl Paired {
             if index % 2 == 1 {
                 continue; // counted with its partner, which comes first
             }
-            let (first, second) = (index, partner);
-            let (b, a) =
-                (before[&first].a_score + before[&second].a_score, after[&first].a_score + after[&second].a_score);
+            let (mut b, mut a) = (0.0, 0.0);
+            for i in [index, partner] {
+                b += before[&i].a_score;
+                a += after[&i].a_score;
+                changed += u64::from(before[&i].a_score != after[&i].a_score);
+            }
             before_total += b;
             after_total += a;
-            changed += [first, second].iter().filter(|i| before[i].a_score != after[i].a_score).count() as u64;
             samples.push((a - b) / 2.0);
         }
         if samples.is_empty() {
