@@ -169,6 +169,49 @@ test('while the solver works on a 7 × 7 board, Perfect says what its search has
   }
 });
 
+test('against a computer that solves, the engine in the browser thinks on the person\'s time, then answers their move', { timeout: 120000 }, async () => {
+  const server = await startServer();
+  // The person plays Weft and opens; Perfect (Warp) solves the board meanwhile.
+  const page = await newPage(browser, {
+    engine: 'browser',
+    settings: { 'tabula.warp-weft': { mode: 'computer', level: 'perfect', side: 'weft', size: '5', hints: false } },
+  });
+  try {
+    await page.addInitScript(() => {
+      // What the page asks the engine's worker, in order, and what the worker answers to each.
+      window.__asked = [];
+      window.__answers = {};
+      const post = Worker.prototype.postMessage;
+      Worker.prototype.postMessage = function (message, ...rest) {
+        if (message && message.op) window.__asked.push(message.op);
+        if (message && message.op === 'ponder') {
+          this.addEventListener('message', (e) => {
+            if (e.data && e.data.n === message.n) window.__answers.ponder = e.data;
+          });
+        }
+        return post.call(this, message, ...rest);
+      };
+    });
+    await page.goto(`${server.base}/play/warp-weft?seed=7`);
+    await page.waitForURL(/[?&]match=local-/);
+    const id = new URL(page.url()).searchParams.get('match');
+    await page.waitForFunction(() => document.querySelector('#board .cell.lit') && !document.querySelector('#thinking'));
+    // The new game goes to the worker before the person has moved: it is the worker's to think about.
+    const answer = await page.waitForFunction(() => window.__answers.ponder);
+    assert.equal((await answer.jsonValue()).ok, true, 'the worker takes the game to think about');
+    await page.click('#board .cell.lit >> nth=0');
+    await page.waitForFunction(() => document.querySelectorAll('#board .cell.taken-warp').length === 1 && !document.querySelector('#thinking'));
+    const view = await source(page, `/api/matches/${id}`);
+    assert.equal(view.history.length, 2, 'the person\'s move and Perfect\'s answer');
+    const asked = await page.evaluate(() => window.__asked);
+    assert.ok(asked.indexOf('ponder') < asked.indexOf('play'), `asked in this order: ${asked.join(', ')}`);
+    assert.deepEqual(page.problems, []);
+  } finally {
+    await page.context().close();
+    await server.stop();
+  }
+});
+
 test('an undo while the computer thinks in the browser stops its search between two slices; the same worker plays on', { timeout: 120000 }, async () => {
   const server = await startServer();
   const page = await newPage(browser, {

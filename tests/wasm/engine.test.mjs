@@ -17,7 +17,7 @@ const targetDir = process.env.CARGO_TARGET_DIR || path.join(root, 'target');
 const pkg = process.env.TABULA_WASM_PKG || path.join(targetDir, 'wasm-pkg');
 const bin = process.env.TABULA_BIN || path.join(targetDir, 'release', 'tabula');
 const engine = await import(pathToFileURL(path.join(pkg, 'tabula_wasm.js')));
-engine.initSync({ module: fs.readFileSync(path.join(pkg, 'tabula_wasm_bg.wasm')) });
+const wasm = engine.initSync({ module: fs.readFileSync(path.join(pkg, 'tabula_wasm_bg.wasm')) });
 
 const GAMES = JSON.parse(engine.games());
 const native = (args) => execFileSync(bin, args, { encoding: 'utf8' });
@@ -107,4 +107,62 @@ test('a broken position or an unknown game is a JavaScript error with the native
   assert.throws(() => engine.perft('chess', '{}', null, 1), /no game called 'chess'/);
   assert.throws(() => engine.position('warp-weft', '{"size": "6"}', null, ''), /size/);
   assert.throws(() => engine.position('warp-weft', '{}', null, 'zz9'), /zz9/);
+});
+
+/** A local match of Warp & Weft on the 5 × 5 board `seed`, seats as given. */
+function localWarpWeft(players, seed = 3) {
+  return new engine.LocalMatch('local-test', 'warp-weft', JSON.stringify({ size: '5', seed: String(seed) }), JSON.stringify(players), undefined, 512);
+}
+
+test('a computer that solves thinks on the person\'s time, and then answers from its table', () => {
+  // Without thinking first: the reply to the person's first move, and what it searched.
+  const cold = localWarpWeft(['human', 'level:perfect']);
+  const first = JSON.parse(cold.view()).moves[0].move;
+  cold.play(first);
+  const coldReply = JSON.parse(cold.computer_move(1)).last_decision;
+  cold.free();
+
+  const warm = localWarpWeft(['human', 'level:perfect']);
+  let slices = 0;
+  while (warm.ponder(50)) {
+    slices += 1;
+    assert.ok(slices < 200, 'thinking on the person\'s time never finished');
+  }
+  assert.equal(warm.ponder(50), false, 'a finished solve is not begun again for the same position');
+  warm.play(first);
+  assert.equal(warm.ponder(50), false, 'the computer is to move: it thinks for its move, not on anyone\'s time');
+  const warmReply = JSON.parse(warm.computer_move(1)).last_decision;
+  warm.free();
+  assert.equal(warmReply.move, coldReply.move, 'the same move either way');
+  assert.ok(warmReply.nodes < coldReply.nodes, `the reply searched ${warmReply.nodes} positions after thinking ahead, ${coldReply.nodes} without`);
+
+  // A match at rest has let its tables go: its reply is searched afresh.
+  const rested = localWarpWeft(['human', 'level:perfect']);
+  while (rested.ponder(50));
+  rested.rest();
+  rested.play(first);
+  assert.equal(JSON.parse(rested.computer_move(1)).last_decision.nodes, coldReply.nodes);
+  rested.free();
+
+  // Nothing to think about: people only, or a computer that does not solve.
+  for (const players of [['human', 'human'], ['human', 'level:medium'], ['level:perfect', 'human']]) {
+    const m = localWarpWeft(players);
+    assert.equal(m.ponder(50), false, `${players.join(' against ')}`);
+    m.free();
+  }
+});
+
+test('a match the page has left lets its computer\'s tables go, so that opening game after game does not pile them up', async () => {
+  const { MatchBook } = await import(pathToFileURL(path.join(root, 'web', 'shell', 'engine-matches.js')));
+  const book = new MatchBook(engine, 512);
+  const before = wasm.memory.buffer.byteLength;
+  // Six new 7 × 7 games against Perfect, one after another: each makes Perfect's 128 MiB table.
+  for (let i = 0; i < 6; i++) {
+    const id = `local-opened-${i}`;
+    book.answer({ op: 'create', id, game: 'warp-weft', options: { seed: String(100 + i) }, players: ['human', 'level:perfect'] });
+    assert.equal(book.held(id).ponder(1), true, 'Perfect begins to solve the new board');
+  }
+  const grownMib = (wasm.memory.buffer.byteLength - before) / 2 ** 20;
+  assert.ok(grownMib < 2 * 128, `the engine's memory grew by ${grownMib} MiB for six games opened one after another`);
+  for (let i = 0; i < 6; i++) book.forget(`local-opened-${i}`);
 });

@@ -21,6 +21,8 @@ export class MatchBook {
     this.engine = engine;
     this.memoryMib = memoryMib;
     this.matches = new Map(); // id -> {m: LocalMatch, version}
+    /** The match asked about last: the only one whose computer keeps its tables. */
+    this.current = null;
   }
 
   /** The LocalMatch held for `id`, if any (as it is: not brought up to date). */
@@ -33,8 +35,20 @@ export class MatchBook {
     return this.matches.get(id)?.version;
   }
 
-  /** Match `id`, brought up to the page's kept copy. */
+  /**
+   * Takes up match `id`: the match taken up before it lets its computer's
+   * tables go (LocalMatch.rest), since a solver's table is 128 MiB and a
+   * person may open game after game.
+   */
+  use(id) {
+    if (this.current === id) return;
+    this.matches.get(this.current)?.m.rest();
+    this.current = id;
+  }
+
+  /** Match `id`, brought up to the page's kept copy (and taken up: see `use`). */
   held(id, saved) {
+    this.use(id);
     const kept = saved ? JSON.parse(saved) : null;
     const have = this.matches.get(id);
     if (have && (!kept || kept.version === have.version)) {
@@ -51,6 +65,7 @@ export class MatchBook {
 
   /** The reply of a change to match `id`: its `view` and what the page keeps. */
   changed(id, m, view) {
+    this.use(id);
     const saved = m.saved();
     this.hold(id, m, JSON.parse(saved).version);
     return { view, saved };

@@ -14,6 +14,12 @@
 // (SLICE_MS each): between two slices the worker takes the page's other
 // messages, so a stop ({op: 'stop', of: n}) or a request about another
 // position is answered at once, and the search keeps its tables for the next.
+//
+// While no request is being answered, the computer thinks on a person's time
+// about the match last asked about ({op: 'ponder', id, saved} names one the
+// worker has not heard of yet), a slice at a time: whether there is anything
+// to think about is the engine's to say (LocalMatch.ponder), so a page that
+// only has people at the board, or a computer that does not solve, costs nothing.
 
 /** The matches this worker holds (a MatchBook), once started. */
 let book = null;
@@ -22,6 +28,14 @@ const SLICE_MS = 50;
 /** The computer's decisions under way (their request numbers), and those the page has stopped. */
 const thinking = new Set();
 const stopped = new Set();
+
+/** Requests being answered (a sliced one counts until its reply): thinking on a person's time waits for them. */
+let answering = 0;
+/** The match whose computer may think on a person's time, and whether that thinking is under way. */
+let ponderId = null;
+let pondering = false;
+/** A trap while thinking on a person's time, which left the instance unusable: every later request is told so. */
+let broken = null;
 
 /** Resolves once the worker has taken the messages already waiting for it. */
 function nextTurn() {
@@ -79,6 +93,50 @@ function solve(req) {
   });
 }
 
+/**
+ * Thinks on a person's time about match `ponderId`, one slice at a time,
+ * while no request is being answered, until the engine says there is
+ * nothing more to think about there.
+ */
+async function ponder() {
+  if (pondering || broken) return;
+  pondering = true;
+  try {
+    while (ponderId !== null && answering === 0) {
+      const m = book && book.match(ponderId);
+      let more = false;
+      try {
+        more = !!m && m.ponder(SLICE_MS);
+      } catch (err) {
+        if (err instanceof WebAssembly.RuntimeError) broken = err;
+      }
+      if (!more) {
+        ponderId = null;
+        break;
+      }
+      await nextTurn();
+    }
+  } finally {
+    pondering = false;
+  }
+}
+
+/** The reply to a request of the page (not a start or a stop). */
+async function answer(req) {
+  switch (req.op) {
+    case 'computer':
+      return think(req);
+    case 'solve':
+      return solve(req);
+    case 'ponder':
+      // Brought up to the page's copy: thinking on the person's time starts once the reply is sent.
+      book.held(req.id, req.saved);
+      return {};
+    default:
+      return book.answer(req);
+  }
+}
+
 /** A request the page stopped, or whose match changed under it. */
 class Stopped extends Error {
   constructor() {
@@ -108,9 +166,12 @@ self.onmessage = async (event) => {
     if (thinking.has(req.of)) stopped.add(req.of);
     return;
   }
+  answering++;
   try {
-    const reply = req.op === 'computer' ? await think(req) : req.op === 'solve' ? await solve(req) : book.answer(req);
+    if (broken) throw broken;
+    const reply = await answer(req);
     self.postMessage({ n: req.n, ok: true, ...reply });
+    if (req.id && req.op !== 'forget') ponderId = req.id;
   } catch (err) {
     if (err instanceof Stopped) {
       self.postMessage({ n: req.n, ok: false, message: err.message, stopped: true });
@@ -120,5 +181,8 @@ self.onmessage = async (event) => {
     // A trap (a Rust panic aborts) leaves the instance unusable: the page restarts the worker.
     const fatal = err instanceof WebAssembly.RuntimeError;
     self.postMessage({ n: req.n, ok: false, message, fatal });
+  } finally {
+    answering--;
+    if (answering === 0) ponder();
   }
 };

@@ -91,6 +91,17 @@ class NotFound extends Error {
   }
 }
 
+/**
+ * Lets the engine's worker think about match `id` on the person's time (it
+ * does so only where a person is to move against a computer that solves the
+ * game), without waiting for it. Every other request about a match does the
+ * same in the worker; this is for a match it has not been asked about yet.
+ */
+function ponder(id) {
+  const saved = kept(id);
+  if (saved !== null) ask('ponder', { id, saved }).catch(() => {});
+}
+
 /** Sends request `op` about match `id` to the engine with the kept copy; keeps what comes back. */
 async function onMatch(id, op, fields = {}, signal) {
   const saved = kept(id);
@@ -111,6 +122,7 @@ export async function create(body, signal) {
   keep(id, reply.saved);
   // Reading every kept game to drop the oldest waits until the new one is drawn.
   setTimeout(() => prune(), 0);
+  ponder(id);
   return reply.view;
 }
 
@@ -147,7 +159,11 @@ export function mergeList(query, server) {
 export async function route(id, rest, method, body, signal) {
   const [path, query = ''] = rest.split('?');
   const q = new URLSearchParams(query);
-  if (path === '' && method === 'GET') return (await onMatch(id, 'view', {}, signal)).view;
+  if (path === '' && method === 'GET') {
+    const { view } = await onMatch(id, 'view', {}, signal);
+    ponder(id);
+    return view;
+  }
   if (path === '' && method === 'DELETE') {
     if (kept(id) === null) throw new NotFound(id);
     localStorage.removeItem(PREFIX + id);

@@ -7,7 +7,7 @@ use std::fmt;
 
 use tabula_core::{Error, Options};
 use tabula_games::find;
-use tabula_search::{AnyGame, Decision, Envelope};
+use tabula_search::{AnyGame, Decision, Envelope, PlayerSpec};
 use web_time::{SystemTime, UNIX_EPOCH};
 
 use crate::records::{self, GameRecord};
@@ -148,6 +148,22 @@ impl Table {
     /// Whether the seat to move is played by the computer (and the game goes on).
     pub fn computer_to_move(&self) -> bool {
         !self.is_over() && !self.seats[self.game.side_to_move().index()].is_human()
+    }
+
+    /// The computer seat that may think while a person is to move, and its
+    /// spec: the seat that moves next, when a person holds the seat to move,
+    /// the game goes on, and that computer solves the game exactly (see
+    /// [`PlayerSpec::ponders`]), so that its table already holds the answers
+    /// when its turn comes. The server and the browser's engine both ask this.
+    pub fn ponder_seat(&self) -> Option<(usize, &PlayerSpec)> {
+        if self.is_over() {
+            return None;
+        }
+        let mover = self.game.side_to_move().index();
+        match (&self.seats[mover], &self.seats[1 - mover]) {
+            (Seat::Human, Seat::Computer(_, spec)) if spec.ponders() => Some((1 - mover, spec)),
+            _ => None,
+        }
     }
 
     /// Plays a move in notation for whoever is to move; returns it as the game writes it.
@@ -337,5 +353,38 @@ pub fn start_game(
     match position {
         Some(text) => entry.from_text(text),
         None => entry.create(&opts),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn table(slug: &str, players: [&str; 2]) -> Table {
+        let players: Vec<String> = players.iter().map(|p| p.to_string()).collect();
+        Table::new("m".into(), slug, BTreeMap::new(), &players, None, &Envelope::PUBLIC).unwrap()
+    }
+
+    #[test]
+    fn only_a_solving_computer_thinks_on_a_persons_time() {
+        // A person to move against Perfect: the seat that moves next ponders.
+        let mut t = table("warp-weft", ["human", "level:perfect"]);
+        let (seat, spec) = t.ponder_seat().expect("Perfect solves the game");
+        assert_eq!((seat, spec.to_string()), (1, "solver:settle=1000ms".to_string()));
+        // The other way round, Perfect holds the first seat and is to move: nothing to ponder.
+        assert!(table("warp-weft", ["level:perfect", "human"]).ponder_seat().is_none());
+        // Warp & Weft's Hard solves too; Medium and people do not.
+        assert_eq!(table("warp-weft", ["human", "level:hard"]).ponder_seat().map(|(s, _)| s), Some(1));
+        assert!(table("warp-weft", ["human", "level:medium"]).ponder_seat().is_none());
+        assert!(table("warp-weft", ["human", "human"]).ponder_seat().is_none());
+        assert!(table("leeward", ["human", "level:strong"]).ponder_seat().is_none());
+        // Once the person has moved, the computer is to move: it thinks for its move, not on anyone's time.
+        let first = t.game.legal_moves()[0].clone();
+        t.play(&first).unwrap();
+        assert!(t.ponder_seat().is_none());
+        // A match ended by resignation ponders no more.
+        let mut t = table("warp-weft", ["human", "level:perfect"]);
+        t.ended = Some(StoredResult { winner: Some(1), reason: "resigned".into(), by_rules: false });
+        assert!(t.ponder_seat().is_none());
     }
 }

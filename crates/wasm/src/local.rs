@@ -11,10 +11,10 @@ use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
 
 use serde_json::{json, Value};
-use tabula_core::time::Duration;
+use tabula_core::time::{Duration, Instant};
 use tabula_core::{Error, SolverMemory};
 use tabula_play::{analysis, records, Seat, StoredResult, Table};
-use tabula_search::{AnyPlayer, Envelope, Progress, Slice, Slices};
+use tabula_search::{AnyPlayer, Bounds, Envelope, Progress, Slice, Slices};
 use wasm_bindgen::prelude::*;
 
 use crate::{js, option_texts};
@@ -41,6 +41,11 @@ enum Thought {
 /// The slice [`LocalMatch::computer_move`] thinks in: it reports its progress between slices.
 const FINISH_SLICE_MS: u32 = 100;
 
+/// The most the computer thinks on a person's time about one position, in
+/// all: enough for Perfect to solve a Warp & Weft opening in a browser,
+/// and a bound on what a page left open spends.
+const MAX_PONDER: Duration = Duration::from_secs(60);
+
 /// One progress report as the page reads it.
 fn progress_json(p: &Progress) -> String {
     json!({
@@ -65,6 +70,9 @@ pub struct LocalMatch {
     solver: SolverMemory,
     /// The computer's decision under way, for the match version it began at.
     thinking: Option<(u64, Slices)>,
+    /// Thinking on a person's time ([`LocalMatch::ponder`]): the match
+    /// version it was for, the time spent on it, and whether it finished.
+    pondered: Option<(u64, Duration, bool)>,
 }
 
 impl LocalMatch {
@@ -157,7 +165,7 @@ impl LocalMatch {
         let position = position.filter(|p| !p.trim().is_empty());
         let table = Table::new(id, slug, options, &players, position.as_deref(), &envelope(memory_mib)).map_err(js)?;
         check_memory(&table, memory_mib).map_err(js)?;
-        Ok(LocalMatch { table, players: [None, None], solver: None, thinking: None })
+        Ok(LocalMatch { table, players: [None, None], solver: None, thinking: None, pondered: None })
     }
 
     /// Brings back a match from what [`LocalMatch::saved`] gave, replaying its moves.
@@ -203,7 +211,7 @@ impl LocalMatch {
         }
         table.created_at = value.get("created_at").and_then(Value::as_i64).unwrap_or(table.created_at);
         table.version = value.get("version").and_then(Value::as_u64).unwrap_or(table.version);
-        Ok(LocalMatch { table, players: [None, None], solver: None, thinking: None })
+        Ok(LocalMatch { table, players: [None, None], solver: None, thinking: None, pondered: None })
     }
 
     /// What the page keeps to bring the match back: its start, seats, names and moves, as JSON.
@@ -303,6 +311,50 @@ impl LocalMatch {
             Thought::Thinking(p) => format!(r#"{{"done":false,"progress":{}}}"#, progress_json(&p)),
             Thought::Done(view) => format!(r#"{{"done":true,"view":{view}}}"#),
         })
+    }
+
+    /// Thinks for at most `ms` on a person's time: while a person is to move
+    /// and the seat that moves next is a computer that solves the game
+    /// exactly (Warp & Weft's Perfect and Hard), it solves the position, so
+    /// that its table holds the answers when its turn comes (the server does
+    /// the same for the games it plays). Says whether there is more to think
+    /// about: `false` once the solve finished, after a minute on one
+    /// position, or when there is nothing to think about.
+    pub fn ponder(&mut self, ms: u32) -> bool {
+        let version = self.table.version;
+        let (spent, finished) = match self.pondered {
+            Some((v, spent, finished)) if v == version => (spent, finished),
+            _ => (Duration::ZERO, false),
+        };
+        if finished || spent >= MAX_PONDER || self.is_thinking() {
+            return false;
+        }
+        let Some((seat, spec)) = self.table.ponder_seat() else {
+            return false;
+        };
+        let game = self.table.game.as_ref();
+        let player = self.players[seat].get_or_insert_with(|| game.new_player(spec, game.hash()));
+        let slice = Duration::from_millis(u64::from(ms.clamp(1, 10_000)));
+        player.set_bounds(Bounds { time: Some(slice), cancel: None, progress: None, began: None });
+        let start = Instant::now();
+        let finished = player.ponder(game);
+        let spent = spent + start.elapsed();
+        self.pondered = Some((version, spent, finished));
+        !finished && spent < MAX_PONDER
+    }
+
+    /// Lets go of the computer players' and the hints' tables (a solver's
+    /// is 128 MiB), unless the computer is thinking: the engine's worker
+    /// calls this for a match the page has left, so that opening game after
+    /// game does not pile up tables. The match keeps its moves; its players
+    /// are made again, with empty tables, when it is taken up again.
+    pub fn rest(&mut self) {
+        if self.is_thinking() {
+            return;
+        }
+        self.players = [None, None];
+        self.solver = None;
+        self.pondered = None;
     }
 
     /// Whether a decision is under way (begun and not yet played or abandoned).

@@ -152,6 +152,10 @@ pub struct Solver {
     /// Positions with fewer cells used than this, and at least
     /// `tableless_from`, are kept in `near`.
     pub(super) near_below: u32,
+    /// The last [`Solver::first_guess`] and the root it was for (used cells,
+    /// spot, values hash): a solve asked again one slice at a time (a
+    /// browser's worker) makes its quick search once, not at every slice.
+    last_guess: Option<(u64, Spot, u64, i32)>,
 }
 
 /// A position as the search sees it: the used cells, the [`Spot`], and the
@@ -269,6 +273,7 @@ impl Solver {
             proven: None,
             near: NearTable::new(),
             near_below: 0,
+            last_guess: None,
         })
     }
 
@@ -377,7 +382,15 @@ impl Solver {
     /// estimate plus one 176 s and plus three 171 s; on 14 earlier boards
     /// plus one had beaten the estimate itself and a fixed 3.
     fn first_guess(&mut self, pos: &WarpWeft) -> i32 {
-        self.estimate(pos, GUESS_DEPTH) + 2
+        let Root { used, spot, values_hash } = self.root_of(pos);
+        match self.last_guess {
+            Some((u, s, h, guess)) if (u, s, h) == (used, spot, values_hash) => guess,
+            _ => {
+                let guess = self.estimate(pos, GUESS_DEPTH) + 2;
+                self.last_guess = Some((used, spot, values_hash, guess));
+                guess
+            }
+        }
     }
 
     /// [`Solver::solve`] for a position whose value nothing bounds yet,

@@ -435,18 +435,13 @@ impl MatchStore {
         cancel: &Arc<AtomicBool>,
     ) -> Option<(Box<dyn AnyGame>, PlayerSpec, usize)> {
         let (slot, m) = self.open_match(id).await.ok()?;
-        if m.is_over() || m.online.is_some() {
+        if m.online.is_some() {
             return None;
         }
-        let mover = m.game.side_to_move().index();
-        let (Seat::Human, Seat::Computer(_, spec)) = (&m.seats[mover], &m.seats[1 - mover]) else {
-            return None;
-        };
-        if !spec.ponders() {
-            return None;
-        }
+        let (seat, spec) = m.ponder_seat()?;
+        let spec = spec.clone();
         slot.cancel_when_changed(m.version, cancel);
-        Some((m.game.clone_box(), spec.clone(), 1 - mover))
+        Some((m.game.clone_box(), spec, seat))
     }
 
     /// Plays the computer's decision, if the match has not changed meanwhile.
