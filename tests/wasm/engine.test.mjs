@@ -17,7 +17,17 @@ const targetDir = process.env.CARGO_TARGET_DIR || path.join(root, 'target');
 const pkg = process.env.TABULA_WASM_PKG || path.join(targetDir, 'wasm-pkg');
 const bin = process.env.TABULA_BIN || path.join(targetDir, 'release', 'tabula');
 const engine = await import(pathToFileURL(path.join(pkg, 'tabula_wasm.js')));
-const wasm = engine.initSync({ module: fs.readFileSync(path.join(pkg, 'tabula_wasm_bg.wasm')) });
+engine.initSync({ module: fs.readFileSync(path.join(pkg, 'tabula_wasm_bg.wasm')) });
+
+/**
+ * A fresh instance of the engine, with memory of its own (the glue imported
+ * again under another address): what its memory grows by is then this test's alone.
+ */
+async function freshEngine(name) {
+  const glue = await import(`${pathToFileURL(path.join(pkg, 'tabula_wasm.js')).href}?${name}`);
+  const exports = glue.initSync({ module: fs.readFileSync(path.join(pkg, 'tabula_wasm_bg.wasm')) });
+  return { glue, memoryMib: () => exports.memory.buffer.byteLength / 2 ** 20 };
+}
 
 const GAMES = JSON.parse(engine.games());
 const native = (args) => execFileSync(bin, args, { encoding: 'utf8' });
@@ -154,15 +164,38 @@ test('a computer that solves thinks on the person\'s time, and then answers from
 
 test('a match the page has left lets its computer\'s tables go, so that opening game after game does not pile them up', async () => {
   const { MatchBook } = await import(pathToFileURL(path.join(root, 'web', 'shell', 'engine-matches.js')));
-  const book = new MatchBook(engine, 512);
-  const before = wasm.memory.buffer.byteLength;
+  const fresh = await freshEngine('opened');
+  const book = new MatchBook(fresh.glue, 512);
+  const before = fresh.memoryMib();
   // Six new 7 × 7 games against Perfect, one after another: each makes Perfect's 128 MiB table.
   for (let i = 0; i < 6; i++) {
     const id = `local-opened-${i}`;
     book.answer({ op: 'create', id, game: 'warp-weft', options: { seed: String(100 + i) }, players: ['human', 'level:perfect'] });
     assert.equal(book.held(id).ponder(1), true, 'Perfect begins to solve the new board');
   }
-  const grownMib = (wasm.memory.buffer.byteLength - before) / 2 ** 20;
+  const grownMib = fresh.memoryMib() - before;
   assert.ok(grownMib < 2 * 128, `the engine's memory grew by ${grownMib} MiB for six games opened one after another`);
   for (let i = 0; i < 6; i++) book.forget(`local-opened-${i}`);
+});
+
+test('against a computer that solves, the hints solve in its table: the same values, one table', async () => {
+  // The exact values of the opening's moves: alone (people only), and in a match against Perfect after it thought ahead.
+  const alone = localWarpWeft(['human', 'human']);
+  const expected = JSON.parse(alone.solve(60000));
+  alone.free();
+  assert.equal(expected.solved, true);
+  const shared = localWarpWeft(['human', 'level:perfect']);
+  while (shared.ponder(50));
+  assert.deepEqual(JSON.parse(shared.solve(60000)), expected);
+  shared.free();
+
+  // On a 7 × 7 board: the hints and Perfect's thinking make one 128 MiB table between them.
+  const fresh = await freshEngine('hints');
+  const before = fresh.memoryMib();
+  const big = new fresh.glue.LocalMatch('local-big', 'warp-weft', JSON.stringify({ seed: '2024' }), JSON.stringify(['human', 'level:perfect']), undefined, 512);
+  big.solve(1);
+  big.ponder(1);
+  const grownMib = fresh.memoryMib() - before;
+  big.free();
+  assert.ok(grownMib < 1.5 * 128, `the engine's memory grew by ${grownMib} MiB for the hints and Perfect`);
 });

@@ -460,6 +460,8 @@ pub trait AnyPlayer: Send {
     /// Thinks on the opponent's time (see [`Player::ponder`]); says whether
     /// it finished. Does nothing if `game` is of another game.
     fn ponder(&mut self, game: &dyn AnyGame) -> bool;
+    /// The exact solver's memory it keeps, if it solves (see [`Player::solver_memory`]).
+    fn solver_memory(&mut self) -> Option<&mut SolverMemory>;
 }
 
 struct TypedPlayer<G: Evaluate>(Player<G>);
@@ -482,6 +484,10 @@ impl<G: Evaluate> AnyPlayer for TypedPlayer<G> {
 
     fn ponder(&mut self, game: &dyn AnyGame) -> bool {
         game.as_any().downcast_ref::<Erased<G>>().is_some_and(|typed| self.0.ponder(&typed.game))
+    }
+
+    fn solver_memory(&mut self) -> Option<&mut SolverMemory> {
+        self.0.solver_memory()
     }
 }
 

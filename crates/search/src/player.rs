@@ -412,6 +412,13 @@ impl<G: Evaluate> Player<G> {
         game.solve_best(self.bounds.time, None, self.bounds.cancel.as_ref(), &mut self.memory).is_some()
     }
 
+    /// The exact solver's memory this player keeps, if it solves (see
+    /// [`PlayerSpec::ponders`]): hints asked for in the same match can solve
+    /// in the same table, so that neither solves what the other already has.
+    pub fn solver_memory(&mut self) -> Option<&mut SolverMemory> {
+        self.spec.ponders().then_some(&mut self.memory)
+    }
+
     /// Picks a move for the side to move (`None` when the game is over).
     pub fn choose(&mut self, game: &G) -> Result<Option<SearchResult<G::Move>>, Error> {
         let one = |mv: G::Move, score: i32, depth: u32| SearchResult {

@@ -66,7 +66,8 @@ pub struct LocalMatch {
     table: Table,
     /// Each seat's computer player once it has moved (its table holds what it learned).
     players: [Option<Box<dyn AnyPlayer>>; 2],
-    /// The exact solver's table for hints, kept between them.
+    /// The exact solver's table for hints, kept between them (unless a
+    /// computer seat solves: then the hints use its table).
     solver: SolverMemory,
     /// The computer's decision under way, for the match version it began at.
     thinking: Option<(u64, Slices)>,
@@ -380,7 +381,20 @@ impl LocalMatch {
             return unsolved("the game is over").to_string();
         }
         let limit = std::time::Duration::from_millis(u64::from(ms.clamp(1, 60_000)));
-        match t.game.solve_moves(Some(limit), None, &mut self.solver) {
+        // Against a computer that solves, the hints solve in its table: what it
+        // found on the person's time shows at once, what the hints find its next
+        // move need not look for again, and one table is made, not two.
+        let solving = t.seats.iter().enumerate().find_map(|(seat, s)| match s {
+            Seat::Computer(_, spec) if spec.ponders() => Some((seat, spec)),
+            _ => None,
+        });
+        let player = solving
+            .map(|(seat, spec)| self.players[seat].get_or_insert_with(|| t.game.new_player(spec, t.game.hash())));
+        let memory = match player.and_then(|p| p.solver_memory()) {
+            Some(memory) => memory,
+            None => &mut self.solver,
+        };
+        match t.game.solve_moves(Some(limit), None, memory) {
             None => unsolved("not solved within the time given, or no exact solver for this game").to_string(),
             Some(values) => {
                 let moves: Vec<Value> = values
