@@ -212,6 +212,45 @@ test('against a computer that solves, the engine in the browser thinks on the pe
   }
 });
 
+test('"Same board" against Perfect in the browser finds the board already solved', { timeout: 120000 }, async () => {
+  const server = await startServer();
+  // The person plays Warp: Perfect (Weft) opens each game.
+  const page = await newPage(browser, {
+    engine: 'browser',
+    settings: { 'tabula.warp-weft': { mode: 'computer', level: 'perfect', side: 'warp', size: '5', hints: false } },
+  });
+  try {
+    await page.addInitScript(() => {
+      // The computer's decisions as the engine's worker reports them with its moves.
+      window.__decisions = [];
+      const post = Worker.prototype.postMessage;
+      Worker.prototype.postMessage = function (message, ...rest) {
+        if (message && message.op === 'computer') {
+          this.addEventListener('message', (e) => {
+            if (e.data && e.data.n === message.n && e.data.ok) window.__decisions.push(e.data.view.last_decision);
+          });
+        }
+        return post.call(this, message, ...rest);
+      };
+    });
+    await page.goto(`${server.base}/play/warp-weft?seed=9`);
+    await page.waitForURL(/[?&]match=local-/);
+    const personToMove = () => page.waitForFunction(() => document.querySelector('#board .cell.lit') && !document.querySelector('#thinking'));
+    await personToMove();
+    const first = new URL(page.url()).searchParams.get('match');
+    await page.keyboard.press('s');
+    await page.waitForFunction((old) => new URL(location.href).searchParams.get('match') !== old, first);
+    await personToMove();
+    const [before, again] = await page.evaluate(() => window.__decisions);
+    assert.equal(again.move, before.move, 'the same opening');
+    assert.ok(again.nodes < before.nodes, `Perfect searched ${again.nodes} positions for it on the same board again, ${before.nodes} the first time`);
+    assert.deepEqual(page.problems, []);
+  } finally {
+    await page.context().close();
+    await server.stop();
+  }
+});
+
 test('an undo while the computer thinks in the browser stops its search between two slices; the same worker plays on', { timeout: 120000 }, async () => {
   const server = await startServer();
   const page = await newPage(browser, {

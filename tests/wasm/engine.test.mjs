@@ -199,3 +199,23 @@ test('against a computer that solves, the hints solve in its table: the same val
   big.free();
   assert.ok(grownMib < 1.5 * 128, `the engine's memory grew by ${grownMib} MiB for the hints and Perfect`);
 });
+
+test('a new game on the same board takes over what the computer learned; another board starts afresh', async () => {
+  const { MatchBook } = await import(pathToFileURL(path.join(root, 'web', 'shell', 'engine-matches.js')));
+  const book = new MatchBook(engine, 512);
+  const create = (id, seed) => book.answer({ op: 'create', id, game: 'warp-weft', options: { size: '5', seed: String(seed) }, players: ['level:perfect', 'human'] });
+  // Perfect opens each game: its first decision, and what it searched for it.
+  const opening = (id) => JSON.parse(book.held(id).computer_move(1)).last_decision;
+  create('local-first', 3);
+  const first = opening('local-first');
+  create('local-same-board', 3);
+  const again = opening('local-same-board');
+  assert.equal(again.move, first.move);
+  assert.ok(again.nodes < first.nodes, `the same board again: ${again.nodes} positions searched, ${first.nodes} the first time`);
+  create('local-other-board', 4);
+  const other = opening('local-other-board');
+  const alone = localWarpWeft(['level:perfect', 'human'], 4);
+  assert.equal(other.nodes, JSON.parse(alone.computer_move(1)).last_decision.nodes, 'another board: searched as by a match made alone');
+  alone.free();
+  for (const id of ['local-first', 'local-same-board', 'local-other-board']) book.forget(id);
+});

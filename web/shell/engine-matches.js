@@ -36,36 +36,43 @@ export class MatchBook {
   }
 
   /**
-   * Takes up match `id`: the match taken up before it lets its computer's
-   * tables go (LocalMatch.rest), since a solver's table is 128 MiB and a
-   * person may open game after game.
+   * Takes up match `id` (held as `m`): the match taken up before it hands
+   * over what its computer learned if `m` is a game on the same board
+   * (LocalMatch.inherit: "Same board" finds Perfect's solve made), and lets
+   * the rest of its tables go (LocalMatch.rest), since a solver's table is
+   * 128 MiB and a person may open game after game.
    */
-  use(id) {
+  use(id, m) {
     if (this.current === id) return;
-    this.matches.get(this.current)?.m.rest();
+    const before = this.matches.get(this.current)?.m;
+    if (before && before !== m) {
+      m.inherit(before);
+      before.rest();
+    }
     this.current = id;
   }
 
   /** Match `id`, brought up to the page's kept copy (and taken up: see `use`). */
   held(id, saved) {
-    this.use(id);
     const kept = saved ? JSON.parse(saved) : null;
     const have = this.matches.get(id);
     if (have && (!kept || kept.version === have.version)) {
       // Used now: it goes to the end of the map, the last to be let go.
       this.matches.delete(id);
       this.matches.set(id, have);
+      this.use(id, have.m);
       return have.m;
     }
     if (!kept) throw new Error('This game is not kept in this browser any more.');
     const m = this.engine.LocalMatch.restore(saved, this.memoryMib);
     this.hold(id, m, kept.version);
+    this.use(id, m);
     return m;
   }
 
   /** The reply of a change to match `id`: its `view` and what the page keeps. */
   changed(id, m, view) {
-    this.use(id);
+    this.use(id, m);
     const saved = m.saved();
     this.hold(id, m, JSON.parse(saved).version);
     return { view, saved };

@@ -344,6 +344,41 @@ impl LocalMatch {
         !finished && spent < MAX_PONDER
     }
 
+    /// Takes over what `from`'s computer players learned, where this match is
+    /// a game on the same board: the same game, options and start position.
+    /// Each computer seat of this one that has no player yet takes `from`'s
+    /// player of the same spec (whichever seat it held), and the hints take
+    /// `from`'s table: a new game on the same board (Warp & Weft's "Same
+    /// board") finds Perfect's solve already made. Positions are positions,
+    /// so a table of the same board holds only what is true here too.
+    pub fn inherit(&mut self, from: &mut LocalMatch) {
+        let (mine, theirs) = (&self.table, &from.table);
+        if mine.game.info().slug != theirs.game.info().slug
+            || mine.options != theirs.options
+            || mine.start != theirs.start
+        {
+            return;
+        }
+        if from.is_thinking() {
+            return;
+        }
+        for seat in 0..2 {
+            let Seat::Computer(_, spec) = &self.table.seats[seat] else { continue };
+            if self.players[seat].is_some() {
+                continue;
+            }
+            let same = (0..2).find(|&s| {
+                matches!(&from.table.seats[s], Seat::Computer(_, theirs) if theirs == spec) && from.players[s].is_some()
+            });
+            if let Some(s) = same {
+                self.players[seat] = from.players[s].take();
+            }
+        }
+        if self.solver.is_none() {
+            self.solver = from.solver.take();
+        }
+    }
+
     /// Lets go of the computer players' and the hints' tables (a solver's
     /// is 128 MiB), unless the computer is thinking: the engine's worker
     /// calls this for a match the page has left, so that opening game after
