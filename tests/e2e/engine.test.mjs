@@ -36,6 +36,30 @@ async function untilOver(page, id, ms) {
   }
 }
 
+/**
+ * Notes in the page every request the page sends the engine's worker
+ * (`window.__asked`, its ops in order) and the worker's answers to the
+ * requests of `ops` (`window.__answers[op]`, in order).
+ */
+function watchWorker(page, ops) {
+  return page.addInitScript((watched) => {
+    window.__asked = [];
+    window.__answers = {};
+    const post = Worker.prototype.postMessage;
+    Worker.prototype.postMessage = function (message, ...rest) {
+      if (message && message.op) {
+        window.__asked.push(message.op);
+        if (watched.includes(message.op)) {
+          this.addEventListener('message', (e) => {
+            if (e.data && e.data.n === message.n) (window.__answers[message.op] ||= []).push(e.data);
+          });
+        }
+      }
+      return post.call(this, message, ...rest);
+    };
+  }, ops);
+}
+
 const waitForHumanTurn = (page) => page.waitForFunction(() => /Your move/.test(document.querySelector('#status').textContent));
 
 const GAMES = [
@@ -177,27 +201,13 @@ test('against a computer that solves, the engine in the browser thinks on the pe
     settings: { 'tabula.warp-weft': { mode: 'computer', level: 'perfect', side: 'weft', size: '5', hints: false } },
   });
   try {
-    await page.addInitScript(() => {
-      // What the page asks the engine's worker, in order, and what the worker answers to each.
-      window.__asked = [];
-      window.__answers = {};
-      const post = Worker.prototype.postMessage;
-      Worker.prototype.postMessage = function (message, ...rest) {
-        if (message && message.op) window.__asked.push(message.op);
-        if (message && message.op === 'ponder') {
-          this.addEventListener('message', (e) => {
-            if (e.data && e.data.n === message.n) window.__answers.ponder = e.data;
-          });
-        }
-        return post.call(this, message, ...rest);
-      };
-    });
+    await watchWorker(page, ['ponder']);
     await page.goto(`${server.base}/play/warp-weft?seed=7`);
     await page.waitForURL(/[?&]match=local-/);
     const id = new URL(page.url()).searchParams.get('match');
     await page.waitForFunction(() => document.querySelector('#board .cell.lit') && !document.querySelector('#thinking'));
     // The new game goes to the worker before the person has moved: it is the worker's to think about.
-    const answer = await page.waitForFunction(() => window.__answers.ponder);
+    const answer = await page.waitForFunction(() => window.__answers.ponder && window.__answers.ponder[0]);
     assert.equal((await answer.jsonValue()).ok, true, 'the worker takes the game to think about');
     await page.click('#board .cell.lit >> nth=0');
     await page.waitForFunction(() => document.querySelectorAll('#board .cell.taken-warp').length === 1 && !document.querySelector('#thinking'));
@@ -220,19 +230,7 @@ test('"Same board" against Perfect in the browser finds the board already solved
     settings: { 'tabula.warp-weft': { mode: 'computer', level: 'perfect', side: 'warp', size: '5', hints: false } },
   });
   try {
-    await page.addInitScript(() => {
-      // The computer's decisions as the engine's worker reports them with its moves.
-      window.__decisions = [];
-      const post = Worker.prototype.postMessage;
-      Worker.prototype.postMessage = function (message, ...rest) {
-        if (message && message.op === 'computer') {
-          this.addEventListener('message', (e) => {
-            if (e.data && e.data.n === message.n && e.data.ok) window.__decisions.push(e.data.view.last_decision);
-          });
-        }
-        return post.call(this, message, ...rest);
-      };
-    });
+    await watchWorker(page, ['computer']);
     await page.goto(`${server.base}/play/warp-weft?seed=9`);
     await page.waitForURL(/[?&]match=local-/);
     const personToMove = () => page.waitForFunction(() => document.querySelector('#board .cell.lit') && !document.querySelector('#thinking'));
@@ -241,7 +239,8 @@ test('"Same board" against Perfect in the browser finds the board already solved
     await page.keyboard.press('s');
     await page.waitForFunction((old) => new URL(location.href).searchParams.get('match') !== old, first);
     await personToMove();
-    const [before, again] = await page.evaluate(() => window.__decisions);
+    // The computer's decisions, as the worker reports them with its moves.
+    const [before, again] = await page.evaluate(() => window.__answers.computer.filter((a) => a.ok).map((a) => a.view.last_decision));
     assert.equal(again.move, before.move, 'the same opening');
     assert.ok(again.nodes < before.nodes, `Perfect searched ${again.nodes} positions for it on the same board again, ${before.nodes} the first time`);
     assert.deepEqual(page.problems, []);
