@@ -38,7 +38,7 @@ export class MatchBook {
   /**
    * Takes up match `id` (held as `m`): the match taken up before it hands
    * over what its computer learned if `m` is a game on the same board
-   * (LocalMatch.inherit: "Same board" finds Perfect's solve made), and lets
+   * (LocalMatch.inherit: a new game on the same board finds its solve made), and lets
    * the rest of its tables go (LocalMatch.rest), since a solver's table is
    * 128 MiB and a person may open game after game.
    */

@@ -150,20 +150,27 @@ impl Table {
         !self.is_over() && !self.seats[self.game.side_to_move().index()].is_human()
     }
 
+    /// The first computer seat that solves the game exactly (see
+    /// [`PlayerSpec::ponders`]), and its spec: the one whose solver's table
+    /// the browser's hints share.
+    pub fn solver_seat(&self) -> Option<(usize, &PlayerSpec)> {
+        self.seats.iter().enumerate().find_map(|(seat, s)| match s {
+            Seat::Computer(_, spec) if spec.ponders() => Some((seat, spec)),
+            _ => None,
+        })
+    }
+
     /// The computer seat that may think while a person is to move, and its
-    /// spec: the seat that moves next, when a person holds the seat to move,
-    /// the game goes on, and that computer solves the game exactly (see
-    /// [`PlayerSpec::ponders`]), so that its table already holds the answers
-    /// when its turn comes. The server and the browser's engine both ask this.
+    /// spec: the [`Table::solver_seat`], when a person holds the other seat,
+    /// is to move, and the game goes on, so that the computer's table already
+    /// holds the answers when its turn comes. The server and the browser's
+    /// engine both ask this.
     pub fn ponder_seat(&self) -> Option<(usize, &PlayerSpec)> {
-        if self.is_over() {
+        let mover = self.game.side_to_move().index();
+        if self.is_over() || !self.seats[mover].is_human() {
             return None;
         }
-        let mover = self.game.side_to_move().index();
-        match (&self.seats[mover], &self.seats[1 - mover]) {
-            (Seat::Human, Seat::Computer(_, spec)) if spec.ponders() => Some((1 - mover, spec)),
-            _ => None,
-        }
+        self.solver_seat()
     }
 
     /// Plays a move in notation for whoever is to move; returns it as the game writes it.

@@ -14,7 +14,7 @@ use serde_json::{json, Value};
 use tabula_core::time::{Duration, Instant};
 use tabula_core::{Error, SolverMemory};
 use tabula_play::{analysis, records, Seat, StoredResult, Table};
-use tabula_search::{AnyPlayer, Bounds, Envelope, Progress, Slice, Slices};
+use tabula_search::{AnyPlayer, Bounds, Envelope, PlayerSpec, Progress, Slice, Slices};
 use wasm_bindgen::prelude::*;
 
 use crate::{js, option_texts};
@@ -105,6 +105,19 @@ impl LocalMatch {
         self.table.last_decision = Some(decision);
         Ok(Thought::Done(self.view()))
     }
+}
+
+/// The player of computer seat `seat` (following `spec`), made with empty
+/// tables and `seed` if it has not thought yet: its decisions, its thinking
+/// on the person's time and the hints all use the same one.
+fn seat_player<'a>(
+    players: &'a mut [Option<Box<dyn AnyPlayer>>; 2],
+    table: &Table,
+    seat: usize,
+    spec: &PlayerSpec,
+    seed: u64,
+) -> &'a mut Box<dyn AnyPlayer> {
+    players[seat].get_or_insert_with(|| table.game.new_player(spec, seed))
 }
 
 /// The limits of a player on this device: `memory_mib` for its tables.
@@ -298,7 +311,7 @@ impl LocalMatch {
         };
         let game = self.table.game.as_ref();
         let seed = game.hash() ^ u64::from(seed) ^ self.table.version.wrapping_mul(0x9E37_79B9_7F4A_7C15);
-        let player = self.players[seat].get_or_insert_with(|| game.new_player(spec, seed));
+        let player = seat_player(&mut self.players, &self.table, seat, spec, seed);
         player.reseed(seed);
         self.thinking = Some((self.table.version, Slices::new(spec, Duration::from_millis(MAX_THINK_MS))));
         Ok(())
@@ -334,7 +347,7 @@ impl LocalMatch {
             return false;
         };
         let game = self.table.game.as_ref();
-        let player = self.players[seat].get_or_insert_with(|| game.new_player(spec, game.hash()));
+        let player = seat_player(&mut self.players, &self.table, seat, spec, game.hash());
         let slice = Duration::from_millis(u64::from(ms.clamp(1, 10_000)));
         player.set_bounds(Bounds { time: Some(slice), cancel: None, progress: None, began: None });
         let start = Instant::now();
@@ -419,12 +432,7 @@ impl LocalMatch {
         // Against a computer that solves, the hints solve in its table: what it
         // found on the person's time shows at once, what the hints find its next
         // move need not look for again, and one table is made, not two.
-        let solving = t.seats.iter().enumerate().find_map(|(seat, s)| match s {
-            Seat::Computer(_, spec) if spec.ponders() => Some((seat, spec)),
-            _ => None,
-        });
-        let player = solving
-            .map(|(seat, spec)| self.players[seat].get_or_insert_with(|| t.game.new_player(spec, t.game.hash())));
+        let player = t.solver_seat().map(|(seat, spec)| seat_player(&mut self.players, t, seat, spec, t.game.hash()));
         let memory = match player.and_then(|p| p.solver_memory()) {
             Some(memory) => memory,
             None => &mut self.solver,
