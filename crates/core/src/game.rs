@@ -181,6 +181,13 @@ pub trait Evaluate: Game {
         self.evaluate()
     }
 
+    /// Whether alpha–beta keeps the history of cut-offs apart for each side:
+    /// where the same move text is another piece's move for each side, one
+    /// side's good moves say little about the other's. Measured per game
+    /// (nodes to a fixed depth): Leeward searches 4–7 % fewer positions with
+    /// it; Seesaw 17 % more, so it is off unless a game turns it on.
+    const HISTORY_BY_MOVER: bool = false;
+
     /// A hint for move ordering: moves with larger hints are searched first
     /// (captures, big gains). The default knows nothing.
     #[inline]

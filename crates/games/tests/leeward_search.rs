@@ -166,7 +166,8 @@ fn late_move_reductions_reach_deeper_on_the_same_nodes() {
     let limits = SearchLimits { depth: 64, time: None, min_depth: 0, nodes: Some(2_000_000) };
     let full = AlphaBeta::<Leeward>::new(16).search(&middle, limits);
     let reduced = reducing().search(&middle, limits);
-    assert_eq!((full.depth, reduced.depth), (6, 9), "depths finished on 2 M nodes");
+    // Nine plies before a move searched in vain was reduced a ply more (8 December 2026).
+    assert_eq!((full.depth, reduced.depth), (6, 10), "depths finished on 2 M nodes");
 }
 
 #[test]

@@ -211,6 +211,10 @@ pub fn evaluate_with(pos: &Leeward, w: &Weights) -> i32 {
 }
 
 impl Evaluate for Leeward {
+    /// A step and a wind name another side's piece and another wind's
+    /// meaning for each side (46 positions at depth 9: 4 % fewer positions).
+    const HISTORY_BY_MOVER: bool = true;
+
     /// Material only (the pieces' values, nothing else), for the plain baseline opponent.
     fn evaluate_plain(&self) -> i32 {
         let me = self.side_to_move();
