@@ -60,6 +60,21 @@ function watchWorker(page, ops) {
   }, ops);
 }
 
+/** A fresh server and a page on it (`options` as `newPage` takes them), both closed once `body(page, server)` is done. */
+async function withPage(options, body) {
+  const server = await startServer();
+  const page = await newPage(browser, options);
+  try {
+    await body(page, server);
+  } finally {
+    await page.context().close();
+    await server.stop();
+  }
+}
+
+/** The settings of a Warp & Weft game against Perfect on a `size` × `size` board, the person on `side`, hints off. */
+const perfect = (side, size) => ({ 'tabula.warp-weft': { mode: 'computer', level: 'perfect', side, size, hints: false } });
+
 const waitForHumanTurn = (page) => page.waitForFunction(() => /Your move/.test(document.querySelector('#status').textContent));
 
 const GAMES = [
@@ -72,9 +87,7 @@ const GAMES = [
 
 for (const g of GAMES) {
   test(`${g.slug}: a whole game against the computer in the browser, the server stopped after the page loaded`, async () => {
-    const server = await startServer();
-    const page = await newPage(browser, { engine: 'browser', reducedMotion: 'reduce' });
-    try {
+    await withPage({ engine: 'browser', reducedMotion: 'reduce' }, async (page, server) => {
       await page.goto(`${server.base}/play/${g.slug}`);
       await page.waitForSelector('#status');
       const made = await source(page, '/api/matches', { method: 'POST', body: { game: g.slug, options: g.options, players: g.players || ['level:easy', 'level:easy'] } });
@@ -91,17 +104,12 @@ for (const g of GAMES) {
       // The end is drawn: the status card says who won (or that it is a draw).
       await page.waitForFunction(() => /win|won|draw/i.test(document.querySelector('#status').textContent));
       assert.deepEqual(page.problems.filter((p) => !/Failed to load resource/.test(p)), []);
-    } finally {
-      await page.context().close();
-      await server.stop();
-    }
+    });
   });
 }
 
 test('where the engine cannot start, the server plays and the page says so once', async () => {
-  const server = await startServer();
-  const page = await newPage(browser, { engine: 'browser', viewport: PHONE });
-  try {
+  await withPage({ engine: 'browser', viewport: PHONE }, async (page, server) => {
     await page.route('**/static/engine/*.wasm', (route) => route.abort());
     await page.goto(`${server.base}/play/warp-weft`);
     await page.waitForSelector('#status');
@@ -111,19 +119,11 @@ test('where the engine cannot start, the server plays and the page says so once'
     assert.doesNotMatch(id, /^local-/, 'the server keeps this game');
     assert.equal((await fetch(`${server.base}/api/matches/${id}`)).status, 200);
     page.problems.length = 0;
-  } finally {
-    await page.context().close();
-    await server.stop();
-  }
+  });
 });
 
 test('a level that needs more memory than the device gives is played on the server, and the page says so', async () => {
-  const server = await startServer();
-  const page = await newPage(browser, {
-    engine: 'browser',
-    settings: { 'tabula.warp-weft': { mode: 'computer', level: 'perfect', side: 'weft', size: '7', hints: false } },
-  });
-  try {
+  await withPage({ engine: 'browser', settings: perfect('weft', '7') }, async (page, server) => {
     await page.addInitScript(() => Object.defineProperty(navigator, 'deviceMemory', { get: () => 0.25 }));
     await page.goto(`${server.base}/play/warp-weft`);
     await page.waitForSelector('#status');
@@ -132,20 +132,15 @@ test('a level that needs more memory than the device gives is played on the serv
     const id = new URL(page.url()).searchParams.get('match');
     assert.doesNotMatch(id, /^local-/);
     assert.deepEqual(page.problems, []);
-  } finally {
-    await page.context().close();
-    await server.stop();
-  }
+  });
 });
 
 test('while it thinks in the browser, the computer says how deep it has looked and its best move so far', { timeout: 120000 }, async () => {
-  const server = await startServer();
   // Leeward's Strong searches for a while: the status card shows its progress as it goes.
-  const page = await newPage(browser, {
+  await withPage({
     engine: 'browser',
     settings: { 'tabula.leeward': { mode: 'computer', level: 'strong', side: 'paper' } },
-  });
-  try {
+  }, async (page, server) => {
     await page.addInitScript(() => {
       window.__reports = [];
       window.addEventListener('tabula:thinking', (e) => window.__reports.push(e.detail));
@@ -165,20 +160,12 @@ test('while it thinks in the browser, the computer says how deep it has looked a
     assert.deepEqual(depths, [...depths].sort((a, b) => a - b), 'each report one iteration deeper');
     assert.ok(reports.every((r) => r.nodes > 0 && typeof r.best === 'string' && !r.playouts));
     assert.deepEqual(page.problems, []);
-  } finally {
-    await page.context().close();
-    await server.stop();
-  }
+  });
 });
 
 test('while the solver works on a 7 × 7 board, Perfect says what its search has found so far', { timeout: 120000 }, async () => {
-  const server = await startServer();
   // The person plays Warp: Weft, the computer, opens, and the whole game is ahead of the solver.
-  const page = await newPage(browser, {
-    engine: 'browser',
-    settings: { 'tabula.warp-weft': { mode: 'computer', level: 'perfect', side: 'warp', size: '7', hints: false } },
-  });
-  try {
+  await withPage({ engine: 'browser', settings: perfect('warp', '7') }, async (page, server) => {
     await page.goto(`${server.base}/play/warp-weft`);
     await page.waitForURL(/[?&]match=local-/);
     const line = await page.waitForFunction(() => {
@@ -187,20 +174,12 @@ test('while the solver works on a 7 × 7 board, Perfect says what its search has
     }, null, { timeout: 60000 });
     assert.match(await line.jsonValue(), /best/);
     assert.deepEqual(page.problems, []);
-  } finally {
-    await page.context().close();
-    await server.stop();
-  }
+  });
 });
 
 test('against a computer that solves, the engine in the browser thinks on the person\'s time, then answers their move', { timeout: 120000 }, async () => {
-  const server = await startServer();
   // The person plays Weft and opens; Perfect (Warp) solves the board meanwhile.
-  const page = await newPage(browser, {
-    engine: 'browser',
-    settings: { 'tabula.warp-weft': { mode: 'computer', level: 'perfect', side: 'weft', size: '5', hints: false } },
-  });
-  try {
+  await withPage({ engine: 'browser', settings: perfect('weft', '5') }, async (page, server) => {
     await watchWorker(page, ['ponder']);
     await page.goto(`${server.base}/play/warp-weft?seed=7`);
     await page.waitForURL(/[?&]match=local-/);
@@ -216,20 +195,12 @@ test('against a computer that solves, the engine in the browser thinks on the pe
     const asked = await page.evaluate(() => window.__asked);
     assert.ok(asked.indexOf('ponder') < asked.indexOf('play'), `asked in this order: ${asked.join(', ')}`);
     assert.deepEqual(page.problems, []);
-  } finally {
-    await page.context().close();
-    await server.stop();
-  }
+  });
 });
 
 test('"Same board" against Perfect in the browser finds the board already solved', { timeout: 120000 }, async () => {
-  const server = await startServer();
   // The person plays Warp: Perfect (Weft) opens each game.
-  const page = await newPage(browser, {
-    engine: 'browser',
-    settings: { 'tabula.warp-weft': { mode: 'computer', level: 'perfect', side: 'warp', size: '5', hints: false } },
-  });
-  try {
+  await withPage({ engine: 'browser', settings: perfect('warp', '5') }, async (page, server) => {
     await watchWorker(page, ['computer']);
     await page.goto(`${server.base}/play/warp-weft?seed=9`);
     await page.waitForURL(/[?&]match=local-/);
@@ -244,19 +215,14 @@ test('"Same board" against Perfect in the browser finds the board already solved
     assert.equal(again.move, before.move, 'the same opening');
     assert.ok(again.nodes < before.nodes, `Perfect searched ${again.nodes} positions for it on the same board again, ${before.nodes} the first time`);
     assert.deepEqual(page.problems, []);
-  } finally {
-    await page.context().close();
-    await server.stop();
-  }
+  });
 });
 
 test('an undo while the computer thinks in the browser stops its search between two slices; the same worker plays on', { timeout: 120000 }, async () => {
-  const server = await startServer();
-  const page = await newPage(browser, {
+  await withPage({
     engine: 'browser',
     settings: { 'tabula.leeward': { mode: 'computer', level: 'strong', side: 'ink' } },
-  });
-  try {
+  }, async (page, server) => {
     await page.addInitScript(() => {
       // Counts the engine's workers: a stop that ended the worker would start a second.
       window.__workers = 0;
@@ -299,17 +265,12 @@ test('an undo while the computer thinks in the browser stops its search between 
     assert.equal(await moves(), 2, 'a move and the computer\'s answer');
     assert.equal(await page.evaluate(() => window.__workers), 1, 'the worker was never restarted');
     assert.deepEqual(page.problems, []);
-  } finally {
-    await page.context().close();
-    await server.stop();
-  }
+  });
 });
 
 test('a move made while the hints are being solved stops that solve between two slices, in the same worker', { timeout: 120000 }, async () => {
-  const server = await startServer();
   // Two people on one screen, 7 × 7, hints on: the solver works on every position and each move leaves its solve behind.
-  const page = await newPage(browser, { engine: 'browser', settings: { 'tabula.warp-weft': { mode: 'two', size: '7', hints: true } } });
-  try {
+  await withPage({ engine: 'browser', settings: { 'tabula.warp-weft': { mode: 'two', size: '7', hints: true } } }, async (page, server) => {
     await page.addInitScript(() => {
       window.__workers = 0;
       window.__asked = [];
@@ -339,16 +300,11 @@ test('a move made while the hints are being solved stops that solve between two 
     assert.ok(asked.filter((op) => op === 'stop').length >= 1, `a solve was stopped by a move: ${asked.join(' ')}`);
     assert.equal(await page.evaluate(() => window.__workers), 1, 'the worker was never restarted');
     assert.deepEqual(page.problems, []);
-  } finally {
-    await page.context().close();
-    await server.stop();
-  }
+  });
 });
 
 test('in the browser a refused move changes nothing and says why; a finished game is kept on the server from the games list', { timeout: 150000 }, async () => {
-  const server = await startServer();
-  const page = await newPage(browser, { engine: 'browser' });
-  try {
+  await withPage({ engine: 'browser' }, async (page, server) => {
     await page.goto(`${server.base}/play/warp-weft`);
     await page.waitForSelector('#status');
     const made = await source(page, '/api/matches', { method: 'POST', body: { game: 'warp-weft', options: { seed: 11, size: 5 }, players: ['human', 'level:easy'] } });
@@ -390,16 +346,11 @@ test('in the browser a refused move changes nothing and says why; a finished gam
     assert.deepEqual(stored.history.map((x) => x.move), end.history.map((x) => x.move), 'the server replayed the same moves');
     assert.deepEqual(stored.result.winner, end.result.winner);
     assert.deepEqual(page.problems, []);
-  } finally {
-    await page.context().close();
-    await server.stop();
-  }
+  });
 });
 
 test('the engine crashing mid-game (a panic in the worker) loses nothing: it restarts and the game goes on by clicks', { timeout: 120000 }, async () => {
-  const server = await startServer();
-  const page = await newPage(browser, { engine: 'browser', settings: { 'tabula.warp-weft': { mode: 'computer', level: 'easy', side: 'weft', size: '5', hints: false } } });
-  try {
+  await withPage({ engine: 'browser', settings: { 'tabula.warp-weft': { mode: 'computer', level: 'easy', side: 'weft', size: '5', hints: false } } }, async (page, server) => {
     await page.goto(`${server.base}/play/warp-weft?seed=9&size=5`);
     await page.waitForURL(/[?&]match=local-/);
     const id = new URL(page.url()).searchParams.get('match');
@@ -432,8 +383,5 @@ test('the engine crashing mid-game (a panic in the worker) loses nothing: it res
     assert.ok(after.history.length > before.history.length, 'the game went on');
     assert.deepEqual(after.history.slice(0, before.history.length), before.history);
     assert.deepEqual(page.problems.filter((p) => !/panic|unreachable|RuntimeError/i.test(p)), []);
-  } finally {
-    await page.context().close();
-    await server.stop();
-  }
+  });
 });

@@ -212,7 +212,8 @@ pub fn evaluate_with(pos: &Leeward, w: &Weights) -> i32 {
 
 impl Evaluate for Leeward {
     /// A step and a wind name another side's piece and another wind's
-    /// meaning for each side (46 positions at depth 9: 4 % fewer positions).
+    /// meaning for each side (46 positions at depth 9: 4 % fewer positions;
+    /// Seesaw, whose sides share good cells, searched 14–17 % more with it).
     const HISTORY_BY_MOVER: bool = true;
 
     /// Material only (the pieces' values, nothing else), for the plain baseline opponent.

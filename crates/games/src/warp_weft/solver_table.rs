@@ -151,10 +151,7 @@ impl Table {
         // WebAssembly has no prefetch: a load whose value is dropped starts the
         // same fetch, and the processor runs on while it is under way.
         #[cfg(target_arch = "wasm32")]
-        // SAFETY: the index is masked into the table; the browser's engine is one thread.
-        unsafe {
-            std::ptr::read_volatile(self.words[self.base + 2 * self.bucket(key)].get());
-        }
+        std::hint::black_box(self.atom(2 * self.bucket(key)).load(Ordering::Relaxed));
         #[cfg(not(any(target_arch = "x86_64", target_arch = "wasm32")))]
         let _ = key;
     }
